@@ -1,0 +1,233 @@
+/**
+ * `npm run bench`: the real service (`node src/cli.ts serve`) and a bare node:http + pg baseline
+ * (bench/baseline.ts), both child processes on a fresh database, driven one after the other by
+ * autocannon (in this process) at the same concurrency. One JSON line per scenario and target on
+ * stdout; notes on stderr. Exits 1 when a target stored fewer rows than it answered 2xx for.
+ *
+ * Each target gets a warm-up, then ANALYZE (a fresh database has no planner statistics until
+ * autovacuum's first pass, about a minute in; without them the service's idempotency lookup
+ * picks the wrong index — BENCH_ANALYZE=0 measures that cold start), then the measured run.
+ *
+ * Env: DATABASE_URL (else local Postgres on 127.0.0.1:5432, else embedded), BENCH_CONNECTIONS
+ * (64), BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_ANALYZE (1), BASELINE_POOL_MAX (16),
+ * BENCH_ONLY (one scenario), BENCH_TARGETS (e.g. `service`), BENCH_SERVICE_NODE_ARGS (extra node
+ * flags for the service, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_BASELINE_NODE_ARGS (the
+ * same for the baseline), BENCH_KEEP_DB=1 (keep the
+ * database for inspection). Other variables (e.g. SVC_ROLE=api) reach the service unchanged.
+ */
+import os from 'node:os';
+import autocannon, { type Request, type Result } from 'autocannon';
+import { type BenchDatabase, benchDatabase, withClient } from './postgres.ts';
+import {
+  cpuSnapshot,
+  cpuUse,
+  RssSampler,
+  runCli,
+  type ServerProcess,
+  startServerProcess,
+} from './processes.ts';
+import { type Scenario, type ScenarioContext, scenarios, type TargetName } from './scenarios.ts';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
+const ANALYZE = process.env.BENCH_ANALYZE !== '0';
+const BASELINE_POOL_MAX = process.env.BASELINE_POOL_MAX ?? '16';
+const TARGET = { ratio: 1.0, p99Ms: 50 };
+
+const note = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+interface Line {
+  scenario: string;
+  target: TargetName;
+  connections: number;
+  duration_s: number;
+  requests_per_sec: number;
+  p50_ms: number;
+  p99_ms: number;
+  non_2xx: number;
+  errors: number;
+  server_rss_mb: number | null;
+  ratio_vs_baseline: number | null;
+  responses_2xx: number;
+  stored_rows: number | null;
+}
+
+async function drive(url: string, requests: Request[], seconds: number): Promise<Result> {
+  return await autocannon({
+    url,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    timeout: 10,
+    requests,
+  });
+}
+
+async function measure(
+  scenario: Scenario,
+  target: TargetName,
+  servers: Record<TargetName, ServerProcess>,
+  db: BenchDatabase,
+  ctx: ScenarioContext,
+): Promise<Line> {
+  const server = servers[target];
+  const stored = (): Promise<number | null> =>
+    scenario.stored ? withClient(db.url, (c) => scenario.stored!(target, c)) : Promise.resolve(null);
+  const rss = new RssSampler(server.pid);
+  rss.start();
+  note(`${scenario.name} → ${target}: warm-up ${WARMUP_S} s`);
+  await drive(server.url, scenario.requests(target, ctx), WARMUP_S);
+  if (ANALYZE) await withClient(db.url, (c) => c.query('analyze'));
+  const before = await stored();
+
+  note(`${scenario.name} → ${target}: ${DURATION_S} s at ${CONNECTIONS} connections`);
+  const pids = { bench: process.pid, service: servers.service.pid, baseline: servers.baseline.pid };
+  const cpu0 = cpuSnapshot(pids, db.name);
+  const t0 = performance.now();
+  const r = await drive(server.url, scenario.requests(target, ctx), DURATION_S);
+  const cpu = cpuUse(cpu0, cpuSnapshot(pids, db.name), (performance.now() - t0) / 1000);
+  const maxRss = rss.stop();
+  const after = await stored();
+
+  const shares = Object.entries(cpu)
+    .filter(([, pct]) => pct > 0)
+    .sort(([, a], [, b]) => b - a)
+    .map(([group, pct]) => `${group} ${pct}%`);
+  note(
+    `${scenario.name} → ${target}: CPU in % of one core (${os.cpus().length} cores): ${shares.join(', ')}`,
+  );
+  if (r.non2xx) note(`${scenario.name} → ${target}: status codes ${JSON.stringify(r.statusCodeStats)}`);
+  return {
+    scenario: scenario.name,
+    target,
+    connections: CONNECTIONS,
+    duration_s: round(r.duration, 2),
+    requests_per_sec: round(r.requests.total / r.duration),
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    non_2xx: r.non2xx,
+    errors: r.errors,
+    server_rss_mb: maxRss,
+    ratio_vs_baseline: null,
+    responses_2xx: r['2xx'],
+    stored_rows: before === null || after === null ? null : after - before,
+  };
+}
+
+async function runScenario(
+  scenario: Scenario,
+  servers: Record<TargetName, ServerProcess>,
+  db: BenchDatabase,
+  ctx: ScenarioContext,
+): Promise<Line[]> {
+  const only = process.env.BENCH_TARGETS?.split(',');
+  const lines: Line[] = [];
+  for (const target of scenario.targets.filter((t) => !only || only.includes(t))) {
+    lines.push(await measure(scenario, target, servers, db, ctx));
+  }
+  const base = lines.find((l) => l.target === 'baseline');
+  if (base) for (const l of lines) l.ratio_vs_baseline = round(l.requests_per_sec / base.requests_per_sec, 2);
+  return lines;
+}
+
+/** Prints a scenario's lines and checks them; false when accepted requests went missing. */
+function report(lines: Line[]): boolean {
+  let ok = true;
+  for (const l of lines) {
+    process.stdout.write(`${JSON.stringify(l)}\n`);
+    if (l.stored_rows !== null) {
+      const kept = l.stored_rows >= l.responses_2xx;
+      note(
+        `${l.scenario} → ${l.target}: ${l.responses_2xx} responses 2xx, ${l.stored_rows} rows stored: ` +
+          (kept ? 'every accepted request is stored' : 'ACCEPTED REQUESTS ARE MISSING'),
+      );
+      ok &&= kept;
+    }
+    if (l.target === 'service' && l.ratio_vs_baseline !== null) {
+      const met = l.ratio_vs_baseline >= TARGET.ratio && l.p99_ms < TARGET.p99Ms;
+      note(
+        `${l.scenario}: service at ${l.ratio_vs_baseline}× the baseline, p99 ${l.p99_ms} ms; target ` +
+          `≥ ${TARGET.ratio}× with p99 < ${TARGET.p99Ms} ms ${met ? 'met' : 'NOT met'}`,
+      );
+    }
+  }
+  return ok;
+}
+
+async function main(): Promise<number> {
+  const runId = Date.now().toString(36);
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.splice(0).reverse()) await fn().catch((e) => note(`cleanup: ${e}`));
+  };
+  process.once('SIGINT', () => {
+    note('interrupted; cleaning up');
+    cleanup().finally(() => process.exit(130));
+  });
+
+  note(
+    `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ` +
+      `${os.loadavg()[0]!.toFixed(2)}: the load generator, both servers and Postgres share these cores`,
+  );
+  try {
+    const db = await benchDatabase(note);
+    const keep = process.env.BENCH_KEEP_DB === '1';
+    cleanups.push(keep ? db.stopServer : db.drop);
+    note(`database ${db.name} on ${db.origin} (${keep ? 'kept: BENCH_KEEP_DB=1' : 'dropped at the end'})`);
+
+    const env = {
+      DATABASE_URL: db.url,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+      SVC_SECRET: 'bench-secret-0123456789abcdef',
+      NODE_ENV: 'production',
+    };
+    const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    note(
+      `service: node ${[...nodeArgs, 'src/cli.ts serve'].join(' ')} (role ${process.env.SVC_ROLE ?? 'all'}), ` +
+        'LOG_LEVEL=warn (request logs off), RATE_LIMIT_PER_MINUTE=0',
+    );
+    const service = await startServerProcess('service', [...nodeArgs, 'src/cli.ts', 'serve'], env, '/readyz');
+    cleanups.push(service.stop);
+    const ws = await runCli(['workspace', 'create', `bench-${runId}`, '--name', 'Bench'], env);
+    const key = await runCli(['keys', 'create', '--workspace', String(ws.slug), '--mode', 'test'], env);
+
+    // The baseline's table: the service's `events` columns, defaults and indexes (no foreign keys:
+    // it has no workspaces or participants), in its own schema of the same database.
+    await withClient(db.url, (c) =>
+      c.query('create schema baseline; create table baseline.events (like public.events including all)'),
+    );
+    note(
+      `baseline: node bench/baseline.ts, pg.Pool max ${BASELINE_POOL_MAX}, one prepared INSERT per request`,
+    );
+    const baselineArgs = (process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const baseline = await startServerProcess(
+      'baseline',
+      [...baselineArgs, 'bench/baseline.ts'],
+      { DATABASE_URL: db.url, BASELINE_POOL_MAX },
+      '/readyz',
+    );
+    cleanups.push(baseline.stop);
+    note(`ANALYZE after each warm-up: ${ANALYZE ? 'yes' : 'no (cold planner statistics)'}`);
+
+    const ctx: ScenarioContext = { runId, apiKey: String(key.key) };
+    const only = process.env.BENCH_ONLY;
+    let ok = true;
+    for (const scenario of scenarios.filter((s) => !only || s.name === only)) {
+      ok = report(await runScenario(scenario, { service, baseline }, db, ctx)) && ok;
+    }
+    return ok ? 0 : 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`bench: ${(err as Error).stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,70 @@
+import type { Request } from 'autocannon';
+import type pg from 'pg';
+
+export type TargetName = 'service' | 'baseline';
+
+export interface ScenarioContext {
+  runId: string;
+  /** A full-access test key of the bench workspace (the baseline ignores it). */
+  apiKey: string;
+}
+
+export interface Scenario {
+  name: string;
+  /** Driven in this order; a `baseline` entry gives the service line its ratio. */
+  targets: TargetName[];
+  /** The request sequence each connection loops over; build bodies per request in `setupRequest`. */
+  requests: (target: TargetName, ctx: ScenarioContext) => Request[];
+  /** Rows the target has stored so far: after the run, the increase must cover every 2xx. */
+  stored?: (target: TargetName, db: pg.Client) => Promise<number>;
+}
+
+const EVENT_TYPES = ['order.completed', 'page.viewed', 'review.posted', 'referral.sent'];
+const PARTICIPANTS = 1000;
+let sequence = 0;
+
+/** A realistic ingest body; `i` is unique per request in the whole run. */
+function eventBody(i: number) {
+  // 7919 is prime to 1000, so consecutive requests walk all participants in a scattered order.
+  const p = (i * 7919) % PARTICIPANTS;
+  return {
+    event_type: EVENT_TYPES[i % EVENT_TYPES.length],
+    participant: { external_id: `user_${p}`, email: `user_${p}@example.com` },
+    payload: {
+      order_id: `ord_${i}`,
+      amount_cents: 1000 + ((i * 37) % 9000),
+      currency: 'EUR',
+      items: 1 + (i % 5),
+      channel: i % 3 === 0 ? 'app' : 'web',
+    },
+    occurred_at: new Date().toISOString(),
+  };
+}
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'events.post',
+    targets: ['baseline', 'service'],
+    requests: (target, ctx) => [
+      {
+        method: 'POST',
+        path: '/v1/events',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.apiKey}` },
+        setupRequest: (req) => {
+          const i = sequence++;
+          return {
+            ...req,
+            // Unique per request: every request is a first delivery, never a replay.
+            headers: { ...req.headers, 'idempotency-key': `bench-${ctx.runId}-${target}-${i}` },
+            body: JSON.stringify(eventBody(i)),
+          };
+        },
+      },
+    ],
+    stored: async (target, db) => {
+      const table = target === 'service' ? 'public.events' : 'baseline.events';
+      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+      return rows[0]!.n;
+    },
+  },
+];

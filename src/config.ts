@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Where the embedded Postgres, the generated secret and other local state live. */
+export const stateDir = path.resolve(process.env.SVC_STATE_DIR ?? '.svc');
+
+const csvInts = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'comma-separated whole seconds')
+  .transform((s) => s.split(',').map(Number));
+
+const envSchema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  SVC_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  SVC_SECRET: z.string().min(16).optional(),
+  WEBHOOK_RETRY_SCHEDULE: csvInts.default([60, 300, 1800, 7200, 43200]),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  EGRESS_ALLOW_CIDRS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  SMTP_URL: z.string().optional(),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  REDIS_URL: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(262_144),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Config = z.infer<typeof envSchema> & { secret: string };
+
+/** Parses the environment (CONTRACT 2); throws a readable error naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, secret: parsed.data.SVC_SECRET ?? localSecret() };
+}
+
+/** The generated secret kept in ./.svc/secret, created on first use. */
+function localSecret(): string {
+  const file = path.join(stateDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(stateDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  return secret;
+}

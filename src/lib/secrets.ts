@@ -1,0 +1,74 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
+
+const keyFrom = (secret: string) => createHash('sha256').update(`svc:at-rest:${secret}`).digest();
+
+/** AES-256-GCM under SVC_SECRET, for secrets that must be readable again (webhook and ingest signing). */
+export function encryptSecret(plaintext: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyFrom(secret), iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [
+    'v1',
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    body.toString('base64url'),
+  ].join('.');
+}
+
+export function decryptSecret(stored: string, secret: string): string {
+  const [version, iv, tag, body] = stored.split('.');
+  if (version !== 'v1' || !iv || !tag || !body) throw new Error('unrecognised encrypted secret');
+  const decipher = createDecipheriv('aes-256-gcm', keyFrom(secret), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`: the scheme of SPEC 6.3, also used for ingest. */
+export function signPayload(
+  secret: string,
+  rawBody: string | Buffer,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
+  const mac = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
+  return `t=${timestamp},v1=${mac}`;
+}
+
+/** Constant-time check of a `t=…,v1=…` header against the raw body, within the replay window. */
+export function verifySignature(
+  secret: string,
+  rawBody: Buffer,
+  header: string | undefined,
+  now = Math.floor(Date.now() / 1000),
+): { ok: true } | { ok: false; reason: string } {
+  if (!header) return { ok: false, reason: 'missing X-Signature header' };
+  const parts = new Map(
+    header.split(',').map((kv) => {
+      const i = kv.indexOf('=');
+      return [kv.slice(0, i).trim(), kv.slice(i + 1).trim()] as const;
+    }),
+  );
+  const t = parts.get('t');
+  const v1 = parts.get('v1');
+  if (!t || !/^\d{1,12}$/.test(t) || !v1 || !/^[0-9a-f]{64}$/.test(v1)) {
+    return {
+      ok: false,
+      reason: 'malformed X-Signature header: expected t=<unix seconds>,v1=<64 hex characters>',
+    };
+  }
+  if (Math.abs(now - Number(t)) > SIGNATURE_TOLERANCE_SECONDS) {
+    return { ok: false, reason: `signature timestamp outside the ${SIGNATURE_TOLERANCE_SECONDS} s window` };
+  }
+  const expected = createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest();
+  if (!timingSafeEqual(expected, Buffer.from(v1, 'hex')))
+    return { ok: false, reason: 'signature does not match' };
+  return { ok: true };
+}

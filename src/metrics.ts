@@ -1,0 +1,59 @@
+import type { RequestHandler } from 'express';
+import client from 'prom-client';
+import type { AppContext } from './context.ts';
+import { QUEUES } from './jobs/queues.ts';
+
+/** Request counts and latency by route, queue depth by queue, and Node's default process metrics. */
+export function createMetrics(ctx: Pick<AppContext, 'boss' | 'log'>) {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const requests = new client.Counter({
+    name: 'svc_http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new client.Histogram({
+    name: 'svc_http_request_duration_seconds',
+    help: 'HTTP request latency by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: 'svc_queue_depth',
+    help: 'Jobs waiting (created or retry) per queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        for (const q of await ctx.boss.getQueues(Object.keys(QUEUES)))
+          this.set({ queue: q.name }, q.queuedCount);
+      } catch (err) {
+        ctx.log.warn({ err }, 'queue depth unavailable');
+      }
+    },
+  });
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      // The matched route pattern, not the raw path, keeps label cardinality bounded.
+      const base = typeof res.locals.routeBase === 'string' ? res.locals.routeBase : req.baseUrl;
+      const routePath = req.route?.path ? `${base}${req.route.path}` : req.baseUrl || 'unmatched';
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      requests.inc({ method: req.method, route: routePath, status: String(res.statusCode) });
+      latency.observe({ method: req.method, route: routePath }, seconds);
+    });
+    next();
+  };
+  /**
+   * Put first in a mounted router: remembers its mount path, because express resets
+   * `req.baseUrl` when an error leaves the router, before the response finishes.
+   */
+  const routeBase: RequestHandler = (req, res, next) => {
+    res.locals.routeBase = req.baseUrl;
+    next();
+  };
+  return { registry, middleware, routeBase };
+}

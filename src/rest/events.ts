@@ -1,0 +1,68 @@
+import type { Response } from 'express';
+import { Router } from 'express';
+import type { AppContext } from '../context.ts';
+import type { WriteResult } from '../services/events/event-writer.ts';
+import { authenticateIngest } from '../services/events/ingest-endpoints.ts';
+import { ingestEvent } from '../services/events/ingest-event.ts';
+import { getEvent, listEvents } from '../services/events/list-events.ts';
+import { enforceRateLimit, presentPage, principal, requireKey, route } from './http.ts';
+
+function sendAccepted(res: Response, result: WriteResult) {
+  if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  res.status(202).json({ event_id: result.event_id, status: result.status });
+}
+
+/** SPEC 4.2 and 4.4: ingest by API key or by signed endpoint key, and the event log. */
+export function eventsRouter(ctx: AppContext): Router {
+  const r = Router();
+
+  r.post(
+    '/events',
+    requireKey(ctx, 'events:write'),
+    route(async (req, res) => {
+      const who = principal(req);
+      const result = await ingestEvent(
+        ctx.events,
+        { workspaceId: who.workspaceId, mode: who.mode, source: 'api' },
+        req.body ?? {},
+        req.get('idempotency-key'),
+      );
+      sendAccepted(res, result);
+    }),
+  );
+
+  r.post(
+    '/ingest/:key',
+    route(async (req, res) => {
+      const from = await authenticateIngest(
+        ctx,
+        String(req.params.key),
+        req.rawBody ?? Buffer.alloc(0),
+        req.get('x-signature'),
+      );
+      // An ingest endpoint has a budget of its own, like an API key.
+      await enforceRateLimit(ctx, res, from.source);
+      sendAccepted(res, await ingestEvent(ctx.events, from, req.body ?? {}, req.get('idempotency-key')));
+    }),
+  );
+
+  r.get(
+    '/events',
+    requireKey(ctx, 'events:read'),
+    route(async (req, res) => {
+      const page = await listEvents(ctx, principal(req), req.query);
+      const { status, event_type, participant, since } = req.query;
+      res.json(presentPage(req, page, { status, event_type, participant, since }));
+    }),
+  );
+
+  r.get(
+    '/events/:id',
+    requireKey(ctx, 'events:read'),
+    route(async (req, res) => {
+      res.json(await getEvent(ctx, principal(req), String(req.params.id)));
+    }),
+  );
+
+  return r;
+}

@@ -1,0 +1,86 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { AppContext, Principal } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import type { Page } from '../lib/pagination.ts';
+import type { Ability } from '../services/keys/abilities.ts';
+
+declare global {
+  namespace Express {
+    interface Request {
+      id: string;
+      principal?: Principal;
+      /** The exact bytes received (for signatures); `body` is their parsed JSON. */
+      rawBody?: Buffer;
+    }
+  }
+}
+
+/** Express 5 forwards rejected promises to the error handler; this only narrows the types. */
+export const route =
+  (fn: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
+  (req, res, next) =>
+    fn(req, res).catch(next);
+
+/**
+ * Counts one request against a credential's per-minute budget and sets the RateLimit-* headers;
+ * throws the 429 `rate_limit_error` (with Retry-After) when the budget is spent.
+ */
+export async function enforceRateLimit(
+  ctx: Pick<AppContext, 'rateLimiter'>,
+  res: Response,
+  credentialId: string,
+): Promise<void> {
+  const decision = await ctx.rateLimiter.consume(credentialId);
+  if (!decision) return;
+  res.setHeader('RateLimit-Limit', String(decision.limit));
+  res.setHeader('RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+  if (!decision.allowed) {
+    res.setHeader('Retry-After', String(Math.max(1, decision.resetSeconds)));
+    throw new DomainError(
+      'rate_limit_error',
+      `Rate limit of ${decision.limit} requests per minute exceeded for this key`,
+    );
+  }
+}
+
+/**
+ * Bearer-key authentication, then the key's rate limit; `ability` is required when given
+ * (SPEC 5.2, CONTRACT 4). 401/403 are decided before the limit is counted.
+ */
+export const requireKey =
+  (ctx: Pick<AppContext, 'keys' | 'rateLimiter'>, ability?: Ability): RequestHandler =>
+  (req: Request, res: Response, next: NextFunction) => {
+    ctx.keys
+      .authenticate(req.headers.authorization, ability)
+      .then(async (p) => {
+        req.principal = p;
+        await enforceRateLimit(ctx, res, p.keyId);
+        next();
+      })
+      .catch(next);
+  };
+
+export const principal = (req: Request): Principal => {
+  if (!req.principal) throw new DomainError('authentication_error', 'Not authenticated');
+  return req.principal;
+};
+
+/** SPEC 2.10: `{ data, links, meta }`, filters carried into the links. */
+export function presentPage<T>(req: Request, page: Page<T>, filters: Record<string, unknown> = {}) {
+  const path = `${req.protocol}://${req.get('host')}${req.baseUrl}${req.path === '/' ? '' : req.path}`;
+  const link = (cursor: string | null) => {
+    if (!cursor) return null;
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(filters))
+      if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    qs.set('limit', String(page.limit));
+    qs.set('cursor', cursor);
+    return `${path}?${qs}`;
+  };
+  return {
+    data: page.data,
+    links: { first: null, last: null, prev: link(page.prevCursor), next: link(page.nextCursor) },
+    meta: { path, per_page: page.limit, next_cursor: page.nextCursor, prev_cursor: page.prevCursor },
+  };
+}

@@ -1,0 +1,55 @@
+import pg from 'pg';
+import { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { migrate, openOrm } from './db/orm.ts';
+import { QUEUES } from './jobs/queues.ts';
+import { Paginator } from './lib/pagination.ts';
+import { createRateLimiter } from './lib/rate-limit.ts';
+import { EventWriter } from './services/events/event-writer.ts';
+import { KeyAuthenticator } from './services/keys/authenticate.ts';
+
+export interface Runtime {
+  ctx: AppContext;
+  close: () => Promise<void>;
+}
+
+/**
+ * Opens everything a process needs against one database: migrations applied, the ORM, a raw
+ * pool for hot paths and pg-boss (its schema created on first start). Closing drains in-flight
+ * ingest batches before the pools go.
+ */
+export async function openRuntime(config: Config, databaseUrl: string, log: Logger): Promise<Runtime> {
+  const orm = await openOrm(databaseUrl);
+  await migrate(orm, databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 12, idleTimeoutMillis: 30_000 });
+  pool.on('error', (err) => log.error({ err }, 'idle postgres client error'));
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 6, useListenNotify: true, schema: 'pgboss' });
+  boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
+  await boss.start();
+  for (const [name, options] of Object.entries(QUEUES)) {
+    await boss.createQueue(name, options).catch(async () => boss.updateQueue(name, options));
+  }
+  const ctx: AppContext = {
+    config,
+    orm,
+    pool,
+    boss,
+    log,
+    paginator: new Paginator(config.secret),
+    events: new EventWriter(pool, boss, log),
+    keys: new KeyAuthenticator(pool),
+    rateLimiter: await createRateLimiter(config, pool, { log }),
+  };
+  return {
+    ctx,
+    close: async () => {
+      await ctx.events.idle();
+      await ctx.rateLimiter.close();
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await pool.end();
+      await orm.close(true);
+    },
+  };
+}

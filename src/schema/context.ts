@@ -1,0 +1,54 @@
+import type { ServerResponse } from 'node:http';
+import type { AppContext, Principal } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import type { Ability } from '../services/keys/abilities.ts';
+import { requireAbility } from '../services/keys/authenticate.ts';
+
+/** What every resolver gets: the services' context and the caller, resolved on first use. */
+export interface GraphQLContext {
+  app: AppContext;
+  /**
+   * The bearer key's principal, if it holds `ability` (401/403 otherwise, as on REST). The key is
+   * looked up once per request and counted once against its rate limit, like one REST call.
+   */
+  principal(ability: Ability): Promise<Principal>;
+}
+
+export function createGraphQLContext(
+  app: AppContext,
+  authorization: string | undefined,
+  res?: ServerResponse,
+): GraphQLContext {
+  let key: Promise<Principal> | undefined;
+  let counted: Promise<void> | undefined;
+  return {
+    app,
+    async principal(ability) {
+      key ??= app.keys.authenticate(authorization);
+      const who = await key;
+      // As on REST, a request refused with 401/403 is not counted.
+      requireAbility(who, ability);
+      counted ??= countRequest(app, who, res);
+      await counted;
+      return who;
+    },
+  };
+}
+
+async function countRequest(app: AppContext, who: Principal, res?: ServerResponse): Promise<void> {
+  const decision = await app.rateLimiter.consume(who.keyId);
+  if (!decision) return;
+  if (res && !res.headersSent) {
+    res.setHeader('RateLimit-Limit', String(decision.limit));
+    res.setHeader('RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+    if (!decision.allowed) res.setHeader('Retry-After', String(Math.max(1, decision.resetSeconds)));
+  }
+  if (!decision.allowed) {
+    throw new DomainError(
+      'rate_limit_error',
+      `Rate limit of ${decision.limit} requests per minute exceeded for this key`,
+      { retry_after: Math.max(1, decision.resetSeconds) },
+    );
+  }
+}

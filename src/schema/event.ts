@@ -1,0 +1,81 @@
+import { DomainError } from '../errors.ts';
+import { getEvent, listEvents } from '../services/events/list-events.ts';
+import type { EventDto } from '../services/events/presenters.ts';
+import { builder } from './builder.ts';
+import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } from './connection.ts';
+import { DateTimeScalar } from './date-time.ts';
+import { camelPath, withArgNames } from './errors.ts';
+import { EventParticipant } from './event-participant.ts';
+import { asEventStatus, EventStatus } from './event-status.ts';
+import { JSONScalar } from './json.ts';
+
+/** An ingested event (CONTRACT 6), the same object GET /v1/events returns. */
+export const Event = builder.objectRef<EventDto>('Event').implement({
+  description: 'An event as stored: what happened to which participant, and where it is in processing.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'UUIDv7: time-ordered.' }),
+    eventType: t.exposeString('event_type', {
+      nullable: true,
+      description: 'Null on an event quarantined for lacking one.',
+    }),
+    participant: t.expose('participant', { type: EventParticipant }),
+    payload: t.expose('payload', { type: JSONScalar, description: 'The JSON object sent with the event.' }),
+    occurredAt: t.expose('occurred_at', { type: DateTimeScalar }),
+    receivedAt: t.expose('received_at', { type: DateTimeScalar }),
+    status: t.field({ type: EventStatus, resolve: (e) => asEventStatus(e.status) }),
+    quarantineReason: t.exposeString('quarantine_reason', { nullable: true }),
+    idempotencyKey: t.exposeString('idempotency_key', { nullable: true }),
+    source: t.exposeString('source', { description: '`api` or `ingest:<ingest endpoint id>`.' }),
+    isSandbox: t.exposeBoolean('is_sandbox', { description: 'True for events sent with a test key.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  event: t.field({
+    type: Event,
+    nullable: true,
+    description: "One event of the key's workspace and mode, or null. Needs the events:read ability.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, { app, principal }) => {
+      const who = await principal('events:read');
+      try {
+        return await getEvent(app, who, String(args.id));
+      } catch (err) {
+        if (err instanceof DomainError && err.type === 'not_found') return null;
+        throw err;
+      }
+    },
+  }),
+  events: t.connection(
+    {
+      type: Event,
+      description: `The event log of the key's workspace and mode (needs events:read). ${CONNECTION_DESCRIPTION}`,
+      args: {
+        status: t.arg({ type: EventStatus }),
+        eventType: t.arg.string(),
+        participant: t.arg.string({ description: "A participant's external id." }),
+        since: t.arg.string({
+          description: 'Only events received at or after this ISO 8601 timestamp (with offset) or date.',
+        }),
+      },
+      resolve: async (_root, args, { app, principal }) => {
+        const who = await principal('events:read');
+        const pageArg = pageArgName(args);
+        const page = await withArgNames(
+          (field) => camelPath(pageArg(field)),
+          () =>
+            listEvents(app, who, {
+              ...pageInputFrom(args),
+              status: args.status ?? undefined,
+              event_type: args.eventType ?? undefined,
+              participant: args.participant ?? undefined,
+              since: args.since ?? undefined,
+            }),
+        );
+        return connectionFrom(page);
+      },
+    },
+    { name: 'EventConnection' },
+    { name: 'EventEdge' },
+  ),
+}));

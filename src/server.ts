@@ -1,0 +1,123 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { buildApp, newRequestId } from './app.ts';
+import type { Config } from './config.ts';
+import { resolveDatabase } from './db/database.ts';
+import { createLogger } from './logger.ts';
+import { openRuntime, type Runtime } from './runtime.ts';
+import { startWorkers } from './worker.ts';
+
+export interface RunningServer {
+  url: string;
+  databaseUrl: string;
+  runtime: Runtime;
+  server: http.Server | null;
+  /** Stop accepting, finish in-flight requests and jobs, close pools (and the embedded database). */
+  shutdown: () => Promise<void>;
+}
+
+/** `svc serve`: migrate, then run the API and/or the workers depending on the role. */
+export async function startServer(
+  config: Config,
+  opts: { role?: Config['SVC_ROLE'] } = {},
+): Promise<RunningServer> {
+  const role = opts.role ?? config.SVC_ROLE;
+  const log = createLogger(config.LOG_LEVEL);
+  const db = await resolveDatabase(config, (m) => log.info(m));
+  const runtime = await openRuntime(config, db.url, log);
+  if (role !== 'api') await startWorkers(runtime.ctx);
+
+  let server: http.Server | null = null;
+  let url = '';
+  let draining = false;
+  const inFlight = new Set<http.ServerResponse>();
+  if (role !== 'worker') {
+    const app = buildApp(runtime.ctx);
+    server = http.createServer((req, res) => {
+      inFlight.add(res);
+      res.once('close', () => inFlight.delete(res));
+      // While draining, every response closes its connection: no client reuses a keep-alive
+      // socket that shutdown is about to drop, and the server can finish closing.
+      if (draining) res.setHeader('Connection', 'close');
+      app(req, res);
+    });
+    server.keepAliveTimeout = 65_000;
+    server.on('clientError', rejectMalformed);
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(config.PORT, config.HOST, () => resolve());
+    });
+    const addr = server.address() as AddressInfo;
+    url = `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
+    log.info({ url, role }, 'listening');
+  }
+  log.info({ role, workers: role !== 'api', http: url || null }, 'ready');
+
+  let stopping: Promise<void> | null = null;
+  const shutdown = () => {
+    stopping ??= (async () => {
+      log.info('shutting down');
+      if (server) {
+        const srv = server;
+        draining = true;
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        const closed = new Promise<void>((resolve) => srv.close(() => resolve()));
+        srv.closeIdleConnections();
+        // A response whose headers already promised keep-alive leaves an idle socket behind it;
+        // sweep those, and cut whatever is still open once the grace period is over.
+        const sweep = setInterval(() => srv.closeIdleConnections(), 250);
+        const cut = setTimeout(() => srv.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        await closed;
+        clearInterval(sweep);
+        clearTimeout(cut);
+      }
+      await runtime.close();
+      await db.stop();
+      log.flush();
+    })();
+    return stopping;
+  };
+  return { url, databaseUrl: db.url, runtime, server, shutdown };
+}
+
+/** How long shutdown waits for in-flight requests before closing their connections. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
+/**
+ * A request node's parser rejects never reaches express; answer it in the same envelope, with
+ * an X-Request-Id, instead of node's bare 400.
+ */
+function rejectMalformed(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    error: {
+      type: 'invalid_request_error',
+      message: `Malformed HTTP request (${err.code ?? 'parse error'})`,
+    },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${newRequestId()}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** SIGTERM/SIGINT → graceful shutdown, then exit. */
+export function exitOnSignals(running: RunningServer): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      running.shutdown().then(
+        () => process.exit(0),
+        (err) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}

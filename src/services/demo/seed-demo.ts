@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stateDir } from '../../config.ts';
+import type { AppContext, Mode } from '../../context.ts';
+import { ingestEvent } from '../events/ingest-event.ts';
+import { hashKey } from '../keys/key-format.ts';
+import { createKey } from '../keys/manage-keys.ts';
+import { createWorkspace } from '../workspaces/create-workspace.ts';
+import { ApiKey } from '../workspaces/entities.ts';
+
+export const DEMO_SLUG = 'demo';
+const DEMO_EVENTS = [
+  { type: 'order.completed', participant: 'alice', payload: { total: 42.5, currency: 'EUR' } },
+  { type: 'order.completed', participant: 'bob', payload: { total: 12, currency: 'EUR' } },
+  { type: 'review.posted', participant: 'alice', payload: { stars: 5 } },
+  { type: 'app.opened', participant: 'carol', payload: {} },
+];
+
+/**
+ * `svc demo`: an idempotent demo workspace with sample data, and a test and a live key. The
+ * keys' plaintext is kept in ./.svc/demo-keys.json (mode 600) so `npm start` can print them on
+ * every start; keys that file names are reused while they still work, otherwise minted anew.
+ */
+export async function seedDemo(
+  ctx: AppContext,
+  databaseUrl: string,
+): Promise<{ workspace: string; test_key: string; live_key: string }> {
+  const ws = await createWorkspace(ctx, { slug: DEMO_SLUG, name: 'Demo workspace' });
+  const file = path.join(stateDir, 'demo-keys.json');
+  const dbTag = createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16);
+  const saved = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { test_key: string; live_key: string }>)
+    : {};
+  const keys = { test_key: '', live_key: '' };
+  for (const mode of ['test', 'live'] as Mode[]) {
+    const prior = saved[dbTag]?.[`${mode}_key`];
+    const stillValid =
+      prior && (await ctx.orm.em.fork().count(ApiKey, { keyHash: hashKey(prior), revokedAt: null })) > 0;
+    keys[`${mode}_key`] = stillValid
+      ? prior
+      : (await createKey(ctx, { workspace: ws.slug, mode, name: `demo ${mode} key` })).key;
+  }
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...saved, [dbTag]: keys }, null, 2), { mode: 0o600 });
+
+  for (const [i, e] of DEMO_EVENTS.entries()) {
+    for (const mode of ['test', 'live'] as Mode[]) {
+      await ingestEvent(
+        ctx.events,
+        { workspaceId: ws.id, mode, source: 'api' },
+        { ...e, idempotency_key: `demo-seed-${i}` },
+      );
+    }
+  }
+  return { workspace: ws.slug, ...keys };
+}

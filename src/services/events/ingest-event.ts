@@ -1,0 +1,40 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { Mode } from '../../context.ts';
+import { parseInput } from '../validation.ts';
+import { eventBody, idempotencyKeyHeader, normaliseEvent, quarantineReason } from './event-input.ts';
+import type { EventWriter, WriteResult } from './event-writer.ts';
+
+export interface IngestSource {
+  workspaceId: string;
+  mode: Mode;
+  /** `api` or `ingest:<endpoint id>` (CONTRACT 6). */
+  source: string;
+  defaultEventType?: string | null;
+}
+
+/**
+ * The one ingest pipeline behind `POST /v1/events`, `POST /v1/ingest/{key}` and the GraphQL
+ * `ingestEvent` mutation: validate, normalise, quarantine what cannot be processed, and hand
+ * the event to the batched writer. Resolves after the event (and its job) are committed.
+ */
+export async function ingestEvent(
+  writer: EventWriter,
+  from: IngestSource,
+  body: unknown,
+  headerIdempotencyKey?: string | null,
+): Promise<WriteResult> {
+  const headerKey =
+    headerIdempotencyKey == null
+      ? null
+      : parseInput(idempotencyKeyHeader, { 'Idempotency-Key': headerIdempotencyKey })['Idempotency-Key'];
+  const parsed = parseInput(eventBody, body);
+  const event = normaliseEvent(parsed, { defaultEventType: from.defaultEventType, headerKey });
+  return writer.write({
+    ...event,
+    id: uuidv7(),
+    workspaceId: from.workspaceId,
+    mode: from.mode,
+    source: from.source,
+    quarantineReason: quarantineReason(event),
+  });
+}

@@ -1,0 +1,117 @@
+import { LockMode } from '@mikro-orm/core';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import type { AppContext, Mode } from '../../context.ts';
+import { DomainError, notFound } from '../../errors.ts';
+import { parseInput } from '../validation.ts';
+import { ApiKey, Workspace } from '../workspaces/entities.ts';
+import { ABILITIES } from './abilities.ts';
+import { mintKey } from './key-format.ts';
+
+export const createKeyInput = z.strictObject({
+  workspace: z.string().min(1),
+  mode: z.enum(['live', 'test']),
+  abilities: z.array(z.enum(['*', ...ABILITIES])).default([]),
+  name: z.string().max(200).optional(),
+});
+
+export interface ApiKeyDto {
+  id: string;
+  mode: Mode;
+  abilities: string[];
+  name: string | null;
+  hint: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export const presentKey = (k: ApiKey): ApiKeyDto => ({
+  id: k.id,
+  mode: k.mode as Mode,
+  abilities: k.abilities,
+  name: k.name ?? null,
+  hint: k.hint,
+  created_at: k.createdAt.toISOString(),
+  revoked_at: k.revokedAt?.toISOString() ?? null,
+});
+
+/** Mints a key for a workspace (by slug or id); an empty ability list means `*`. The plaintext is returned once. */
+export async function createKey(ctx: AppContext, input: unknown): Promise<ApiKeyDto & { key: string }> {
+  const data = parseInput(createKeyInput, input);
+  const em = ctx.orm.em.fork();
+  const ws = await em.findOne(
+    Workspace,
+    isUuid(data.workspace) ? { id: data.workspace } : { slug: data.workspace },
+  );
+  if (!ws) throw notFound(`workspace '${data.workspace}'`);
+  const abilities =
+    data.abilities.length === 0 || data.abilities.includes('*') ? ['*'] : [...new Set(data.abilities)];
+  const minted = mintKey(data.mode);
+  const key = em.create(ApiKey, {
+    id: uuidv7(),
+    workspace: ws,
+    mode: data.mode,
+    name: data.name ?? null,
+    keyHash: minted.hash,
+    hint: minted.hint,
+    abilities,
+  });
+  await em.flush();
+  return { ...presentKey(key), key: minted.plaintext };
+}
+
+/** Issues a fresh key with the same workspace, mode and abilities and revokes the old one in the same transaction. */
+export async function rotateKey(
+  ctx: AppContext,
+  id: string,
+  scope?: { workspaceId: string },
+): Promise<ApiKeyDto & { key: string; revoked_id: string }> {
+  if (!isUuid(id)) throw notFound('api key');
+  return ctx.orm.em.fork().transactional(async (em) => {
+    // FOR UPDATE (not SKIP LOCKED): a concurrent rotation waits, then sees the key revoked.
+    const old = await em.findOne(
+      ApiKey,
+      { id, ...(scope && { workspace: scope.workspaceId }) },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!old) throw notFound('api key');
+    if (old.revokedAt) throw new DomainError('invalid_state', 'this key is already revoked');
+    const minted = mintKey(old.mode as Mode);
+    const fresh = em.create(ApiKey, {
+      id: uuidv7(),
+      workspace: old.workspace,
+      mode: old.mode,
+      name: old.name,
+      keyHash: minted.hash,
+      hint: minted.hint,
+      abilities: old.abilities,
+    });
+    old.revokedAt = new Date();
+    old.replacedBy = fresh.id;
+    await em.flush();
+    return { ...presentKey(fresh), key: minted.plaintext, revoked_id: old.id };
+  });
+}
+
+/** Revokes a key; it fails on its very next request (lookups are never cached). */
+export async function revokeKey(
+  ctx: AppContext,
+  id: string,
+  scope?: { workspaceId: string },
+): Promise<{ id: string; revoked: true }> {
+  if (!isUuid(id)) throw notFound('api key');
+  const em = ctx.orm.em.fork();
+  const key = await em.findOne(ApiKey, { id, ...(scope && { workspace: scope.workspaceId }) });
+  if (!key) throw notFound('api key');
+  key.revokedAt ??= new Date();
+  await em.flush();
+  return { id: key.id, revoked: true };
+}
+
+export async function listKeys(ctx: AppContext, workspaceId: string): Promise<ApiKeyDto[]> {
+  const keys = await ctx.orm.em.fork().find(ApiKey, { workspace: workspaceId }, { orderBy: { id: 'desc' } });
+  return keys.map(presentKey);
+}
+
+export const isUuid = (s: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

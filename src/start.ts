@@ -1,0 +1,34 @@
+import { loadConfig } from './config.ts';
+import { exitOnSignals, startServer } from './server.ts';
+import { seedDemo } from './services/demo/seed-demo.ts';
+
+// `npm start`: the service on the embedded default (or DATABASE_URL), seeded with the demo
+// workspace, printing where everything is and the demo keys.
+const config = loadConfig();
+const running = await startServer(config);
+exitOnSignals(running);
+const ctx = running.runtime.ctx;
+const { rows } = await ctx.pool.query<{ n: string; demo: boolean }>(
+  `select count(*) as n, bool_or(slug = 'demo') as demo from workspaces`,
+);
+// Demo data goes only into an empty database (or one that already has the demo workspace).
+const demo = Number(rows[0]?.n) === 0 || rows[0]?.demo ? await seedDemo(ctx, running.databaseUrl) : null;
+const u = running.url;
+process.stdout.write(`
+  svc is running
+
+  REST API        ${u}/v1        (reference: ${u}/docs, OpenAPI: ${u}/v1/openapi.json)
+  GraphQL         ${u}/graphql
+  Health          ${u}/healthz   ${u}/readyz   ${u}/metrics
+
+${
+  demo
+    ? `  Demo workspace  ${demo.workspace}
+  Test key        ${demo.test_key}
+  Live key        ${demo.live_key}
+
+  Try:  curl -s ${u}/v1/events -H "Authorization: Bearer ${demo.test_key}" \\
+          -H 'Content-Type: application/json' -d '{"type":"order.completed","participant":"alice"}'`
+    : '  (database already has workspaces: no demo data added; mint keys with `npx svc keys create`)'
+}
+`);

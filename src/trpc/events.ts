@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { getEvent, listEvents, listEventsInput } from '../services/events/list-events.ts';
+import { router, sessionProcedure, withMode } from './trpc.ts';
+
+export const idInput = z.strictObject({ id: z.string().min(1).max(64) });
+
+/** The event log (SPEC 4.4) in the workspace's live or test data. */
+export const eventsRouter = router({
+  list: sessionProcedure
+    .input(withMode(listEventsInput))
+    .query(({ ctx, input: { mode, ...input } }) => listEvents(ctx.app, ctx.as(mode), input)),
+  get: sessionProcedure
+    .input(withMode(idInput))
+    .query(({ ctx, input: { mode, id } }) => getEvent(ctx.app, ctx.as(mode), id)),
+});

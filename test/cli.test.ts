@@ -1,0 +1,314 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { type RunningServer, startServer } from '../src/server.ts';
+import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
+import { freshDatabase, request, TEST_SECRET, testEnv } from './helpers.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+let databaseUrl: string;
+let stateDir: string;
+/** A server on the CLI's database, to prove that the keys the CLI prints work. */
+let server: RunningServer;
+
+beforeAll(async () => {
+  databaseUrl = await freshDatabase();
+  stateDir = mkdtempSync(path.join(os.tmpdir(), 'svc-cli-'));
+  server = await startServer(loadConfig(testEnv(databaseUrl)), { role: 'api' });
+});
+afterAll(async () => {
+  await server?.shutdown();
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The real `svc` command as a child process: `bin/svc.mjs` on this Node 24, or `npx svc` from the
+ * repository root. Logs are turned up to debug so anything leaking onto stdout would show.
+ */
+function svc(args: string[], opts: { via?: 'bin' | 'npx'; env?: Record<string, string> } = {}): Promise<Run> {
+  const [cmd, argv] =
+    opts.via === 'npx' ? ['npx', ['--no', 'svc', ...args]] : [process.execPath, ['bin/svc.mjs', ...args]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        SVC_STATE_DIR: stateDir,
+        SVC_SECRET: TEST_SECRET,
+        LOG_LEVEL: 'debug',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Exit 0 and exactly one JSON object, alone on stdout. */
+function json(run: Run): Record<string, any> {
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout.endsWith('\n')).toBe(true);
+  expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
+  const value = JSON.parse(run.stdout);
+  expect(value).toBeTypeOf('object');
+  expect(Array.isArray(value)).toBe(false);
+  return value;
+}
+
+const keyWorks = async (key: string) =>
+  (
+    await request(server.url, '/v1/events', {
+      key,
+      body: { event_type: 'cli.checked', participant: { external_id: 'cli' } },
+    })
+  ).status;
+
+describe('svc workspace create', () => {
+  it('prints exactly {id, slug, name} and is idempotent on slug', async () => {
+    const first = json(await svc(['workspace', 'create', 'acme', '--name', 'Acme', '--json']));
+    expect(first).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), slug: 'acme', name: 'Acme' });
+    const again = json(await svc(['workspace', 'create', 'acme', '--name', 'Other name', '--json']));
+    expect(again).toEqual(first);
+    const { rows } = await server.runtime.ctx.pool.query(`select 1 from workspaces where slug = 'acme'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('works through `npx svc` from the repository root', async () => {
+    const run = await svc(['workspace', 'create', 'via-npx', '--json'], { via: 'npx' });
+    expect(json(run)).toEqual({ id: expect.any(String), slug: 'via-npx', name: 'via-npx' });
+  });
+});
+
+describe('svc keys', () => {
+  it('create → {id, key, mode, abilities, name}; the key works with exactly its abilities', async () => {
+    await createWorkspace(server.runtime.ctx, { slug: 'keys-ws' });
+    const k = json(
+      await svc([
+        'keys',
+        'create',
+        '--workspace',
+        'keys-ws',
+        '--mode',
+        'test',
+        '--abilities',
+        'events:write,events:read',
+        '--json',
+      ]),
+    );
+    expect(k).toEqual({
+      id: expect.any(String),
+      key: expect.stringMatching(/^svc_test_[A-Za-z0-9]{40}$/),
+      mode: 'test',
+      abilities: ['events:write', 'events:read'],
+      name: null,
+    });
+    expect(await keyWorks(k.key)).toBe(202);
+    expect((await request(server.url, '/v1/events', { key: k.key })).status).toBe(200);
+    expect((await request(server.url, '/v1/event-types', { key: k.key })).status).toBe(403);
+
+    const full = json(
+      await svc(['keys', 'create', '--workspace', 'keys-ws', '--mode', 'live', '--name', 'ops', '--json']),
+    );
+    expect(full).toMatchObject({ mode: 'live', abilities: ['*'], name: 'ops' });
+    expect(full.key).toMatch(/^svc_live_[A-Za-z0-9]{40}$/);
+    expect(await keyWorks(full.key)).toBe(202);
+  });
+
+  it('rotate → {id, key, mode, abilities, revoked_id}; revoke → {id, revoked: true}; both take effect at once', async () => {
+    await createWorkspace(server.runtime.ctx, { slug: 'rotate-ws' });
+    const old = json(
+      await svc([
+        'keys',
+        'create',
+        '--workspace',
+        'rotate-ws',
+        '--mode',
+        'test',
+        '--abilities',
+        'events:write',
+        '--json',
+      ]),
+    );
+    expect(await keyWorks(old.key)).toBe(202);
+
+    const rotated = json(await svc(['keys', 'rotate', old.id, '--json']));
+    expect(rotated).toEqual({
+      id: expect.any(String),
+      key: expect.stringMatching(/^svc_test_[A-Za-z0-9]{40}$/),
+      mode: 'test',
+      abilities: ['events:write'],
+      revoked_id: old.id,
+    });
+    expect(rotated.id).not.toBe(old.id);
+    expect(await keyWorks(old.key)).toBe(401);
+    expect(await keyWorks(rotated.key)).toBe(202);
+
+    expect(json(await svc(['keys', 'revoke', rotated.id, '--json']))).toEqual({
+      id: rotated.id,
+      revoked: true,
+    });
+    expect(await keyWorks(rotated.key)).toBe(401);
+
+    const again = await svc(['keys', 'rotate', old.id, '--json']);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toMatch(/^svc: .*revoked/m);
+  });
+});
+
+describe('svc users create', () => {
+  it('prints {id, email} and stores a password hash, not the password', async () => {
+    await createWorkspace(server.runtime.ctx, { slug: 'users-ws' });
+    const user = json(
+      await svc([
+        'users',
+        'create',
+        '--workspace',
+        'users-ws',
+        '--email',
+        'Admin@Example.com',
+        '--password',
+        'correct horse battery',
+        '--json',
+      ]),
+    );
+    expect(user).toEqual({ id: expect.any(String), email: 'admin@example.com' });
+    const { rows } = await server.runtime.ctx.pool.query<{ password_hash: string }>(
+      'select password_hash from users where id = $1',
+      [user.id],
+    );
+    expect(rows[0]?.password_hash).toMatch(/^scrypt\$/);
+    expect(rows[0]?.password_hash).not.toContain('correct horse');
+  });
+});
+
+describe('svc demo', () => {
+  it('prints {workspace, test_key, live_key}, is idempotent, and its keys work against the server', async () => {
+    const first = json(await svc(['demo', '--json']));
+    expect(first).toEqual({
+      workspace: 'demo',
+      test_key: expect.stringMatching(/^svc_test_[A-Za-z0-9]{40}$/),
+      live_key: expect.stringMatching(/^svc_live_[A-Za-z0-9]{40}$/),
+    });
+    const second = json(await svc(['demo', '--json']));
+    expect(second).toEqual(first);
+
+    const pool = server.runtime.ctx.pool;
+    const keys = await pool.query(
+      `select k.mode from api_keys k join workspaces w on w.id = k.workspace_id where w.slug = 'demo'`,
+    );
+    expect(keys.rows).toHaveLength(2);
+    const events = await pool.query<{ mode: string; n: string }>(
+      `select e.mode, count(*) as n from events e join workspaces w on w.id = e.workspace_id
+        where w.slug = 'demo' group by e.mode order by e.mode`,
+    );
+    expect(events.rows.map((r) => [r.mode, Number(r.n)])).toEqual([
+      ['live', 4],
+      ['test', 4],
+    ]);
+
+    expect(await keyWorks(first.test_key)).toBe(202);
+    const live = await request(server.url, '/v1/events?limit=200', { key: first.live_key });
+    expect(live.status).toBe(200);
+    expect(live.body.data).toHaveLength(4);
+    expect(live.body.data.every((e: { is_sandbox: boolean }) => e.is_sandbox === false)).toBe(true);
+
+    const file = path.join(stateDir, 'demo-keys.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(Object.values(JSON.parse(readFileSync(file, 'utf8')))).toEqual([
+      { test_key: first.test_key, live_key: first.live_key },
+    ]);
+  });
+});
+
+describe('svc migrate', () => {
+  it('applies migrations and exits 0 (one JSON object with --json, a line without)', async () => {
+    json(await svc(['migrate', '--json']));
+    const human = await svc(['migrate']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^migrations applied\n$/);
+  });
+});
+
+describe('bad usage', () => {
+  it.each<[string, string[]]>([
+    ['no command', []],
+    ['an unknown command', ['frobnicate']],
+    ['an unknown subcommand', ['keys', 'frobnicate']],
+    ['an unknown option', ['workspace', 'create', 'x', '--bogus']],
+    ['an option without its value', ['keys', 'create', '--workspace', 'acme', '--mode', 'test', '--name']],
+    ['a missing positional', ['workspace', 'create', '--json']],
+    ['a missing required option', ['keys', 'create', '--workspace', 'acme', '--json']],
+    ['an unknown role', ['serve', '--role', 'boss']],
+  ])('exits 2 with a message and the usage on stderr for %s', async (_name, args) => {
+    const run = await svc(args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^svc: \S/);
+    expect(run.stderr).toContain('svc keys create --workspace <slug>');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it.each<[string, string[], RegExp]>([
+    [
+      'an unknown workspace',
+      ['keys', 'create', '--workspace', 'nope', '--mode', 'test', '--json'],
+      /not found/,
+    ],
+    ['an invalid mode', ['keys', 'create', '--workspace', 'acme', '--mode', 'prod', '--json'], /mode/],
+    [
+      'an unknown ability',
+      ['keys', 'create', '--workspace', 'acme', '--mode', 'test', '--abilities', 'x:y'],
+      /abilities/,
+    ],
+    ['a key id that is no key id', ['keys', 'rotate', 'not-a-key-id', '--json'], /api key not found/],
+    [
+      'an unknown key',
+      ['keys', 'revoke', '01a20241-0000-7000-8000-000000000000', '--json'],
+      /api key not found/,
+    ],
+    ['an invalid slug', ['workspace', 'create', 'Not A Slug', '--json'], /slug/],
+    [
+      'an invalid e-mail',
+      ['users', 'create', '--workspace', 'acme', '--email', 'nope', '--password', 'long enough'],
+      /email/,
+    ],
+  ])('exits 1 with a one-line reason and no stack trace for %s', async (_name, args, reason) => {
+    const run = await svc(args);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    const message = run.stderr.split('\n').find((l) => l.startsWith('svc: '));
+    expect(message).toMatch(reason);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('prints the usage on stdout and exits 0 for --help', async () => {
+    const run = await svc(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('svc keys rotate <id>');
+  });
+});

@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+
+let app: TestApp;
+let ws: TestWorkspace;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ws = await app.workspace();
+});
+afterAll(() => app?.close());
+
+const dbEvent = async (id: string) =>
+  (await app.ctx.pool.query('select * from events where id = $1', [id])).rows[0];
+const participant = async (w: TestWorkspace, externalId: string, mode = 'test') =>
+  (
+    await app.ctx.pool.query(
+      'select * from participants where workspace_id = $1 and mode = $2 and external_id = $3',
+      [w.id, mode, externalId],
+    )
+  ).rows;
+
+describe('POST /v1/events', () => {
+  it('accepts an event with 202 and processes it asynchronously', async () => {
+    const res = await ws.api('/v1/events', {
+      body: {
+        event_type: 'order.completed',
+        participant: { external_id: 'u1', email: 'u1@example.com' },
+        payload: { total: 10 },
+      },
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ event_id: expect.any(String), status: 'received' });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    const ev = await eventually(async () => {
+      const r = await ws.api(`/v1/events/${res.body.event_id}`);
+      return r.body.status === 'processed' ? r.body : null;
+    });
+    expect(ev).toMatchObject({
+      event_type: 'order.completed',
+      participant: { external_id: 'u1' },
+      payload: { total: 10 },
+      source: 'api',
+      is_sandbox: true,
+      quarantine_reason: null,
+      flow_runs: [],
+    });
+  });
+
+  it('accepts the shorthand: `type` and a string participant', async () => {
+    const res = await ws.api('/v1/events', { body: { type: 'app.opened', participant: 'short-1' } });
+    expect(res.status).toBe(202);
+    const row = await dbEvent(res.body.event_id);
+    expect(row).toMatchObject({
+      event_type: 'app.opened',
+      external_id: 'short-1',
+      status: expect.any(String),
+    });
+    expect(await participant(ws, 'short-1')).toHaveLength(1);
+  });
+
+  it('rejects event_type and type that disagree', async () => {
+    const res = await ws.api('/v1/events', { body: { event_type: 'a.b', type: 'c.d', participant: 'x' } });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({
+      type: 'validation_error',
+      errors: [{ field: 'type', message: expect.any(String) }],
+    });
+  });
+
+  it('falls back to now for an unparseable occurred_at, and keeps a parseable one', async () => {
+    const before = Date.now();
+    const bad = await ws.api('/v1/events', {
+      body: { type: 't.time', participant: 'p', occurred_at: 'yesterday-ish' },
+    });
+    const good = await ws.api('/v1/events', {
+      body: { type: 't.time', participant: 'p', occurred_at: '2026-01-02T03:04:05+02:00' },
+    });
+    const badRow = await dbEvent(bad.body.event_id);
+    expect(badRow.occurred_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await dbEvent(good.body.event_id)).occurred_at.toISOString()).toBe('2026-01-02T01:04:05.000Z');
+  });
+
+  it('stores a live key’s events as live and a test key’s as sandbox', async () => {
+    const live = await ws.api('/v1/events', {
+      mode: 'live',
+      body: { type: 'mode.check', participant: 'm1' },
+    });
+    const test = await ws.api('/v1/events', {
+      mode: 'test',
+      body: { type: 'mode.check', participant: 'm1' },
+    });
+    expect((await dbEvent(live.body.event_id)).mode).toBe('live');
+    expect((await dbEvent(test.body.event_id)).mode).toBe('test');
+    expect((await ws.api(`/v1/events/${live.body.event_id}`, { mode: 'test' })).status).toBe(404);
+    expect((await ws.api(`/v1/events/${live.body.event_id}`, { mode: 'live' })).body.is_sandbox).toBe(false);
+  });
+});
+
+describe('idempotency (CONTRACT 5)', () => {
+  it('replays a duplicate with the original event_id, its current status and Idempotent-Replayed', async () => {
+    const body = { type: 'idem.one', participant: 'i1', idempotency_key: 'idem-body-1' };
+    const first = await ws.api('/v1/events', { body });
+    expect(first.status).toBe(202);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    await eventually(async () => (await dbEvent(first.body.event_id)).status === 'processed');
+    const again = await ws.api('/v1/events', { body: { ...body, payload: { different: true } } });
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual({ event_id: first.body.event_id, status: 'processed' });
+    const { rows } = await app.ctx.pool.query(
+      'select count(*)::int as n from events where idempotency_key = $1',
+      ['idem-body-1'],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('lets the Idempotency-Key header win over the body key', async () => {
+    const a = await ws.api('/v1/events', {
+      body: { type: 'idem.two', participant: 'i2', idempotency_key: 'body-key' },
+      headers: { 'idempotency-key': 'header-key' },
+    });
+    expect((await dbEvent(a.body.event_id)).idempotency_key).toBe('header-key');
+    const b = await ws.api('/v1/events', {
+      body: { type: 'idem.two', participant: 'i2' },
+      headers: { 'idempotency-key': 'header-key' },
+    });
+    expect(b.body.event_id).toBe(a.body.event_id);
+    const c = await ws.api('/v1/events', {
+      body: { type: 'idem.two', participant: 'i2', idempotency_key: 'body-key' },
+    });
+    expect(c.body.event_id).not.toBe(a.body.event_id);
+  });
+
+  it('scopes keys to the workspace and mode', async () => {
+    const other = await app.workspace();
+    const body = { type: 'idem.scope', participant: 's', idempotency_key: 'shared-key' };
+    const ids = new Set(
+      await Promise.all([
+        ws.api('/v1/events', { body, mode: 'test' }),
+        ws.api('/v1/events', { body, mode: 'live' }),
+        other.api('/v1/events', { body, mode: 'test' }),
+      ]).then((rs) => rs.map((r) => r.body.event_id)),
+    );
+    expect(ids.size).toBe(3);
+  });
+
+  it('stores one event for many concurrent requests with one key', async () => {
+    const body = { type: 'idem.race', participant: 'race', idempotency_key: 'race-key' };
+    const results = await Promise.all(Array.from({ length: 25 }, () => ws.api('/v1/events', { body })));
+    expect(results.every((r) => r.status === 202)).toBe(true);
+    expect(new Set(results.map((r) => r.body.event_id)).size).toBe(1);
+    expect(results.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(24);
+    const { rows } = await app.ctx.pool.query(
+      `select count(*)::int as n from events where workspace_id = $1 and idempotency_key = 'race-key'`,
+      [ws.id],
+    );
+    expect(rows[0].n).toBe(1);
+    const jobs = await app.ctx.pool.query(`select count(*)::int as n from pgboss.job where id = $1`, [
+      results[0]!.body.event_id,
+    ]);
+    expect(jobs.rows[0].n).toBeLessThanOrEqual(1);
+    const types = await app.ctx.pool.query(
+      `select events_count from event_types where workspace_id = $1 and key = 'idem.race'`,
+      [ws.id],
+    );
+    expect(Number(types.rows[0].events_count)).toBe(1);
+  });
+});
+
+describe('participants on ingest (SPEC 2.4)', () => {
+  it('creates the participant on its first event and only enriches empty PII afterwards', async () => {
+    await ws.api('/v1/events', {
+      body: { type: 'p.e', participant: { external_id: 'enrich', email: 'first@example.com' } },
+    });
+    await ws.api('/v1/events', {
+      body: {
+        type: 'p.e',
+        participant: { external_id: 'enrich', email: 'second@example.com', phone: '+4912345', name: 'Ann' },
+      },
+    });
+    await ws.api('/v1/events', {
+      body: { type: 'p.e', participant: { external_id: 'enrich', name: 'Changed' } },
+    });
+    const rows = await participant(ws, 'enrich');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'first@example.com', phone: '+4912345', name: 'Ann' });
+  });
+
+  it('creates one participant and loses no enrichment under concurrent first events', async () => {
+    const fields = [{ email: 'c@example.com' }, { phone: '+111' }, { name: 'Cee' }, {}, {}, {}];
+    const res = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        ws.api('/v1/events', {
+          body: { type: 'p.c', participant: { external_id: 'concurrent', ...fields[i % fields.length] } },
+        }),
+      ),
+    );
+    expect(res.every((r) => r.status === 202)).toBe(true);
+    const rows = await participant(ws, 'concurrent');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'c@example.com', phone: '+111', name: 'Cee' });
+    const linked = await app.ctx.pool.query(
+      `select count(*)::int as n from events where workspace_id = $1 and external_id = 'concurrent' and participant_id = $2`,
+      [ws.id, rows[0].id],
+    );
+    expect(linked.rows[0].n).toBe(30);
+  });
+
+  it('keeps test and live participants apart', async () => {
+    await ws.api('/v1/events', {
+      mode: 'live',
+      body: { type: 'p.m', participant: { external_id: 'both', email: 'live@x.io' } },
+    });
+    await ws.api('/v1/events', {
+      mode: 'test',
+      body: { type: 'p.m', participant: { external_id: 'both', email: 'test@x.io' } },
+    });
+    expect((await participant(ws, 'both', 'live'))[0].email).toBe('live@x.io');
+    expect((await participant(ws, 'both', 'test'))[0].email).toBe('test@x.io');
+  });
+});
+
+describe('quarantine (SPEC 3.2)', () => {
+  const expectQuarantined = async (body: unknown, reason: RegExp) => {
+    const res = await ws.api('/v1/events', { body });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ event_id: expect.any(String), status: 'quarantined' });
+    const shown = await ws.api(`/v1/events/${res.body.event_id}`);
+    expect(shown.body.status).toBe('quarantined');
+    expect(shown.body.quarantine_reason).toMatch(reason);
+    return res.body.event_id as string;
+  };
+
+  it('quarantines an event without event_type', async () => {
+    await expectQuarantined({ participant: 'q1', payload: { a: 1 } }, /event_type/);
+  });
+
+  it('quarantines an event without participant.external_id, and one with a blank one', async () => {
+    await expectQuarantined({ type: 'q.t' }, /participant\.external_id/);
+    await expectQuarantined({ type: 'q.t', participant: { email: 'x@y.z' } }, /participant\.external_id/);
+    await expectQuarantined({ type: 'q.t', participant: '  ' }, /participant\.external_id/);
+  });
+
+  it('never processes a quarantined event, and creates no participant for it', async () => {
+    const id = await expectQuarantined({ payload: {}, participant: 'never-made' }, /event_type/);
+    // A normal event sent after it is processed; by then the quarantined one would have been too.
+    const later = await ws.api('/v1/events', { body: { type: 'q.after', participant: 'someone' } });
+    await eventually(async () => (await dbEvent(later.body.event_id)).status === 'processed');
+    expect((await dbEvent(id)).status).toBe('quarantined');
+    expect(await participant(ws, 'never-made')).toHaveLength(0);
+    const jobs = await app.ctx.pool.query('select count(*)::int as n from pgboss.job where id = $1', [id]);
+    expect(jobs.rows[0].n).toBe(0);
+  });
+
+  it('quarantines payloads that fail the event type’s JSON Schema, naming the failing path', async () => {
+    const put = await ws.api('/v1/event-types/purchase.made/schema', {
+      method: 'PUT',
+      body: {
+        schema: {
+          type: 'object',
+          required: ['amount'],
+          properties: {
+            amount: { type: 'number', minimum: 0 },
+            items: { type: 'array', items: { type: 'object', required: ['sku'] } },
+          },
+        },
+      },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ key: 'purchase.made', schema: { required: ['amount'] } });
+    await expectQuarantined(
+      { type: 'purchase.made', participant: 's1', payload: { amount: 'ten' } },
+      /payload\.amount/,
+    );
+    await expectQuarantined(
+      { type: 'purchase.made', participant: 's1', payload: { amount: 1, items: [{}] } },
+      /payload\.items\.0/,
+    );
+    const ok = await ws.api('/v1/events', {
+      body: { type: 'purchase.made', participant: 's1', payload: { amount: 5 } },
+    });
+    expect(ok.body.status).toBe('received');
+    // Dropping the schema lets the same payload through.
+    await ws.api('/v1/event-types/purchase.made/schema', { method: 'PUT', body: { schema: null } });
+    const now = await ws.api('/v1/events', {
+      body: { type: 'purchase.made', participant: 's1', payload: { amount: 'ten' } },
+    });
+    expect(now.body.status).toBe('received');
+  });
+
+  it('refuses a body key (the key comes from the path)', async () => {
+    const res = await ws.api('/v1/event-types/a.b/schema', {
+      method: 'PUT',
+      body: { key: 'c.d', schema: null },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.errors).toEqual([{ field: 'key', message: expect.any(String) }]);
+  });
+
+  it('rejects a schema that is not valid JSON Schema', async () => {
+    const res = await ws.api('/v1/event-types/bad.schema/schema', {
+      method: 'PUT',
+      body: { schema: { type: 'no-such-type' } },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ type: 'validation_error', errors: [{ field: 'schema' }] });
+  });
+});
+
+describe('GET /v1/event-types', () => {
+  it('lists the types seen with their counts, schema and first sighting', async () => {
+    const w = await app.workspace();
+    for (let i = 0; i < 3; i++)
+      await w.api('/v1/events', { body: { type: 'count.me', participant: `c${i}` } });
+    await w.api('/v1/events', { body: { type: 'count.other', participant: 'c' } });
+    const res = await w.api('/v1/event-types');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { key: 'count.other', schema: null, events_count: 1, first_seen_at: expect.any(String) },
+      { key: 'count.me', schema: null, events_count: 3, first_seen_at: expect.any(String) },
+    ]);
+    expect(res.body.links).toMatchObject({ first: null, last: null, prev: null, next: null });
+  });
+});

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import type { AppContext, Mode } from '../src/context.ts';
+import { ensureDatabase, withDatabase } from '../src/db/database.ts';
+import { type RunningServer, startServer } from '../src/server.ts';
+import { createKey } from '../src/services/keys/manage-keys.ts';
+import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
+
+export const TEST_SECRET = 'test-secret-0123456789abcdef';
+
+/** A fresh database cloned from the migrated template; its URL. */
+export async function freshDatabase(): Promise<string> {
+  const admin = inject('adminUrl');
+  const name = `svc_t_${inject('runId')}_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(admin, name, inject('templateDb'));
+  return withDatabase(admin, name);
+}
+
+export function testEnv(databaseUrl: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SVC_SECRET: TEST_SECRET,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    EGRESS_ALLOW_CIDRS: '127.0.0.1/32',
+    ...env,
+  };
+}
+
+export interface TestApp {
+  url: string;
+  databaseUrl: string;
+  ctx: AppContext;
+  running: RunningServer;
+  /** A new workspace with a key per mode (full access unless abilities are given). */
+  workspace(opts?: { abilities?: string[] }): Promise<TestWorkspace>;
+  close(): Promise<void>;
+}
+
+export interface TestWorkspace {
+  id: string;
+  slug: string;
+  keys: Record<Mode, string>;
+  keyIds: Record<Mode, string>;
+  /** fetch against the app with the workspace's key for `mode` (test by default). */
+  api(path: string, init?: ApiInit): Promise<ApiResponse>;
+}
+
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  raw?: string | Buffer;
+  headers?: Record<string, string>;
+  mode?: Mode;
+  key?: string | null;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+/** The real server (HTTP on loopback, its own database, workers running) for one test file. */
+export async function startTestApp(
+  opts: { env?: Record<string, string>; role?: 'api' | 'worker' | 'all' } = {},
+): Promise<TestApp> {
+  const databaseUrl = await freshDatabase();
+  const config = loadConfig(testEnv(databaseUrl, opts.env));
+  const running = await startServer(config, { role: opts.role ?? 'all' });
+  const ctx = running.runtime.ctx;
+  const url = running.url;
+  return {
+    url,
+    databaseUrl,
+    ctx,
+    running,
+    async workspace(wsOpts = {}) {
+      const slug = `ws-${randomBytes(5).toString('hex')}`;
+      const ws = await createWorkspace(ctx, { slug });
+      const test = await createKey(ctx, { workspace: slug, mode: 'test', abilities: wsOpts.abilities ?? [] });
+      const live = await createKey(ctx, { workspace: slug, mode: 'live', abilities: wsOpts.abilities ?? [] });
+      const keys = { test: test.key, live: live.key };
+      return {
+        id: ws.id,
+        slug,
+        keys,
+        keyIds: { test: test.id, live: live.id },
+        api: (path, init = {}) =>
+          request(url, path, { ...init, key: init.key === undefined ? keys[init.mode ?? 'test'] : init.key }),
+      };
+    },
+    close: () => running.shutdown(),
+  };
+}
+
+/** One HTTP request; JSON in and out unless `raw` is given. */
+export async function request(base: string, path: string, init: ApiInit = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.key) headers.authorization = `Bearer ${init.key}`;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
+  if (init.raw !== undefined) body = typeof init.raw === 'string' ? init.raw : new Uint8Array(init.raw);
+  else if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(base + path, {
+    method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body,
+  });
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+/** Polls until `check` returns a truthy value (or throws after `timeoutMs`). */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const v = await check();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+}
