@@ -6,6 +6,8 @@ const ParticipantSchema = defineEntity({
   tableName: 'participants',
   uniques: [{ properties: ['workspace', 'mode', 'externalId'] }],
   indexes: [{ properties: ['workspace', 'mode', 'id'] }],
+  // A spendable balance never goes below zero, even if a caller forgot the conditional UPDATE.
+  checks: [{ name: 'participants_balance_non_negative', expression: 'balance >= 0' }],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
     workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),

@@ -1,0 +1,54 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Participant } from '../participants/entities.ts';
+import { Workspace } from '../workspaces/entities.ts';
+
+/**
+ * One immutable points movement (CONTRACT 7). Rows are never updated or deleted: a trigger in
+ * the migration refuses both. A reversal is a new row whose `reversesEntry` names the original,
+ * unique so an entry can be reversed once.
+ */
+const IMMUTABLE = `raise exception 'ledger entries are immutable: post a reversal instead';`;
+
+const LedgerEntrySchema = defineEntity({
+  name: 'LedgerEntry',
+  tableName: 'ledger_entries',
+  uniques: [
+    { name: 'ledger_entries_idempotency_key_unique', properties: ['workspace', 'mode', 'idempotencyKey'] },
+    { name: 'ledger_entries_reverses_entry_id_unique', properties: ['reversesEntry'] },
+  ],
+  // Points are never edited in place (SPEC 1): the database itself refuses UPDATE, DELETE and
+  // TRUNCATE of ledger rows, whatever code (or person) tries. (TRUNCATE's statement trigger is in
+  // the migration only: MikroORM's introspection does not read statement triggers back.)
+  triggers: [
+    {
+      name: 'ledger_entries_no_update',
+      timing: 'before',
+      events: ['update', 'delete'],
+      forEach: 'row',
+      body: IMMUTABLE,
+    },
+  ],
+  indexes: [
+    { name: 'ledger_entries_participant_idx', properties: ['participant', 'id'] },
+    { name: 'ledger_entries_list_idx', properties: ['workspace', 'mode', 'id'] },
+  ],
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
+    mode: p.string().length(4),
+    participant: () => p.manyToOne(Participant).deleteRule('cascade'),
+    /** Signed: credits positive, debits negative. */
+    points: p.bigint('number'),
+    balanceAfter: p.bigint('number'),
+    reason: p.string().length(500).nullable(),
+    /** `flow` | `adjustment` | `redemption` | `reversal`. */
+    source: p.string().length(16),
+    /** What caused it: a flow run id, a redemption id, … */
+    reference: p.string().length(255).nullable(),
+    reversesEntry: () => p.manyToOne(LedgerEntry).nullable().deleteRule('no action'),
+    idempotencyKey: p.string().length(300).nullable(),
+    createdAt: p.datetime().defaultRaw('now()'),
+  },
+});
+export class LedgerEntry extends LedgerEntrySchema.class {}
+LedgerEntrySchema.setClass(LedgerEntry);

@@ -1,0 +1,128 @@
+import type { Mode } from '../../context.ts';
+import type { Sql } from '../../db/tx.ts';
+import { DomainError } from '../../errors.ts';
+import { emitResult } from '../outbox/emit.ts';
+import { type LedgerEntryRow, presentEntry } from './presenters.ts';
+
+export type LedgerSource = 'flow' | 'adjustment' | 'redemption' | 'reversal';
+
+export interface EntryToPost {
+  workspaceId: string;
+  mode: Mode;
+  participantId: number;
+  /** The participant's external id, for the `points.changed` result. */
+  externalId: string;
+  /** Non-zero; negative for a debit. */
+  points: number;
+  source: LedgerSource;
+  reason?: string | null;
+  reference?: string | null;
+  reversesEntryId?: number | null;
+  /** Caller's key or a derived one (`<event_id>:<flow_id>:<action_index>`); unique per workspace+mode. */
+  idempotencyKey?: string | null;
+  /** How much `lifetime_points` moves; default: credits from flows and adjustments count, nothing else. */
+  lifetimeDelta?: number;
+}
+
+export interface PostedEntry {
+  entry: LedgerEntryRow;
+  /** True when an entry with this idempotency key already existed: nothing was written. */
+  replayed: boolean;
+}
+
+const ENTRY_COLUMNS = `id, points, balance_after, reason, source, reference, reverses_entry_id,
+  idempotency_key, created_at`;
+
+/**
+ * The one way points move. Inside the caller's transaction: a conditional balance UPDATE (never
+ * below zero, else 422 `insufficient_points`), the immutable entry INSERT, and the
+ * `points.changed` result in the outbox. An existing entry with the same idempotency key is
+ * returned untouched instead (and a concurrent duplicate fails the unique index, rolling its
+ * transaction back), so an effect with a derived key happens once.
+ */
+export async function postEntry(sql: Sql, e: EntryToPost): Promise<PostedEntry> {
+  if (!Number.isSafeInteger(e.points) || e.points === 0)
+    throw new Error('ledger: points must be a non-zero integer');
+  if (e.idempotencyKey) {
+    const existing = await findByKey(sql, e.workspaceId, e.mode, e.idempotencyKey);
+    if (existing) return { entry: existing, replayed: true };
+  }
+  const lifetime =
+    e.lifetimeDelta ?? (e.points > 0 && (e.source === 'flow' || e.source === 'adjustment') ? e.points : 0);
+  const moved = await sql.query<{ balance: string }>(
+    `update participants
+        set balance = balance + $2, lifetime_points = greatest(lifetime_points + $3, 0), updated_at = now()
+      where id = $1 and balance + $2 >= 0
+      returning balance`,
+    [e.participantId, e.points, lifetime],
+  );
+  if (!moved.rows[0]) {
+    const { rows } = await sql.query<{ balance: string }>(`select balance from participants where id = $1`, [
+      e.participantId,
+    ]);
+    if (!rows[0]) throw new DomainError('not_found', 'participant not found');
+    throw insufficientPoints(Number(rows[0].balance), -e.points);
+  }
+  const { rows } = await sql.query<RawEntry>(
+    `insert into ledger_entries
+       (workspace_id, mode, participant_id, points, balance_after, reason, source, reference,
+        reverses_entry_id, idempotency_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     returning ${ENTRY_COLUMNS}`,
+    [
+      e.workspaceId,
+      e.mode,
+      e.participantId,
+      e.points,
+      moved.rows[0].balance,
+      e.reason ?? null,
+      e.source,
+      e.reference ?? null,
+      e.reversesEntryId ?? null,
+      e.idempotencyKey ?? null,
+    ],
+  );
+  const entry = presentEntry(rows[0]!);
+  await emitResult(sql, {
+    workspaceId: e.workspaceId,
+    mode: e.mode,
+    type: 'points.changed',
+    data: { participant: { external_id: e.externalId }, entry, balance: entry.balance_after },
+  });
+  return { entry, replayed: false };
+}
+
+/** 422 `insufficient_points`, its message stating the balance and the cost (SPEC 7, CONTRACT 3). */
+export function insufficientPoints(balance: number, cost: number): DomainError {
+  return new DomainError(
+    'insufficient_points',
+    `Insufficient points: the participant has ${balance} points and this needs ${cost}`,
+    { balance, cost_points: cost },
+  );
+}
+
+export interface RawEntry {
+  id: string;
+  points: string;
+  balance_after: string;
+  reason: string | null;
+  source: string;
+  reference: string | null;
+  reverses_entry_id: string | null;
+  idempotency_key: string | null;
+  created_at: Date;
+}
+
+export async function findByKey(
+  sql: Sql,
+  workspaceId: string,
+  mode: Mode,
+  key: string,
+): Promise<LedgerEntryRow | null> {
+  const { rows } = await sql.query<RawEntry>(
+    `select ${ENTRY_COLUMNS} from ledger_entries
+      where workspace_id = $1 and mode = $2 and idempotency_key = $3`,
+    [workspaceId, mode, key],
+  );
+  return rows[0] ? presentEntry(rows[0]) : null;
+}

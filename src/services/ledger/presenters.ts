@@ -1,0 +1,28 @@
+import type { RawEntry } from './post-entry.ts';
+
+/** A ledger entry as every door shows it (CONTRACT 7). */
+export interface LedgerEntryRow {
+  id: number;
+  points: number;
+  balance_after: number;
+  reason: string | null;
+  source: string;
+  reference: string | null;
+  reverses_entry_id: number | null;
+  idempotency_key: string | null;
+  created_at: string;
+}
+
+export function presentEntry(r: RawEntry): LedgerEntryRow {
+  return {
+    id: Number(r.id),
+    points: Number(r.points),
+    balance_after: Number(r.balance_after),
+    reason: r.reason,
+    source: r.source,
+    reference: r.reference,
+    reverses_entry_id: r.reverses_entry_id === null ? null : Number(r.reverses_entry_id),
+    idempotency_key: r.idempotency_key,
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
