@@ -27,6 +27,7 @@ import {
   startServerProcess,
 } from './processes.ts';
 import { type Scenario, type ScenarioContext, scenarios, type TargetName } from './scenarios.ts';
+import { suites } from './suites.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -193,6 +194,7 @@ async function main(): Promise<number> {
     cleanups.push(service.stop);
     const ws = await runCli(['workspace', 'create', `bench-${runId}`, '--name', 'Bench'], env);
     const key = await runCli(['keys', 'create', '--workspace', String(ws.slug), '--mode', 'test'], env);
+    const liveKey = await runCli(['keys', 'create', '--workspace', String(ws.slug), '--mode', 'live'], env);
 
     // The baseline's table: the service's `events` columns, defaults and indexes (no foreign keys:
     // it has no workspaces or participants), in its own schema of the same database.
@@ -217,6 +219,22 @@ async function main(): Promise<number> {
     let ok = true;
     for (const scenario of scenarios.filter((s) => !only || s.name === only)) {
       ok = report(await runScenario(scenario, { service, baseline }, db, ctx)) && ok;
+    }
+    for (const suite of suites.filter((s) => !only || s.name === only)) {
+      note(`suite ${suite.name}`);
+      const passed = await suite.run({
+        runId,
+        apiKey: String(key.key),
+        liveKey: String(liveKey.key),
+        workspaceSlug: String(ws.slug),
+        service,
+        db,
+        env,
+        note,
+        print: (line) => process.stdout.write(`${JSON.stringify(line)}\n`),
+      });
+      if (!passed) note(`suite ${suite.name}: a correctness check FAILED`);
+      ok = passed && ok;
     }
     return ok ? 0 : 1;
   } finally {

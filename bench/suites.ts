@@ -1,0 +1,31 @@
+import type { BenchDatabase } from './postgres.ts';
+import type { ServerProcess } from './processes.ts';
+
+/** What a suite is handed: the running service (role all) and its database, after the HTTP scenarios. */
+export interface SuiteContext {
+  runId: string;
+  /** A full-access test key of the bench workspace. */
+  apiKey: string;
+  /** A full-access live key of the same workspace. */
+  liveKey: string;
+  workspaceSlug: string;
+  service: ServerProcess;
+  db: BenchDatabase;
+  /** The environment the service was started with (to start more processes like it). */
+  env: Record<string, string>;
+  note: (msg: string) => void;
+  /** Prints one JSON result line on stdout. */
+  print: (line: Record<string, unknown>) => void;
+}
+
+/**
+ * A benchmark that is not a plain autocannon request loop (processing throughput, deliveries,
+ * imports, leaderboards). Resolves false when a correctness check inside it failed.
+ */
+export interface Suite {
+  name: string;
+  run: (ctx: SuiteContext) => Promise<boolean>;
+}
+
+/** Every suite `npm run bench` runs after the HTTP scenarios, in order (`BENCH_ONLY=<name>` picks one). */
+export const suites: Suite[] = [];
