@@ -156,10 +156,11 @@ describe('idempotency (CONTRACT 5)', () => {
       [ws.id],
     );
     expect(rows[0].n).toBe(1);
-    const jobs = await app.ctx.pool.query(`select count(*)::int as n from pgboss.job where id = $1`, [
-      results[0]!.body.event_id,
-    ]);
-    expect(jobs.rows[0].n).toBeLessThanOrEqual(1);
+    const jobs = await app.ctx.pool.query(
+      `select count(*)::int as n from pgboss.job where data->'eventIds' ? $1`,
+      [results[0]!.body.event_id],
+    );
+    expect(jobs.rows[0].n).toBe(1);
     const types = await app.ctx.pool.query(
       `select events_count from event_types where workspace_id = $1 and key = 'idem.race'`,
       [ws.id],
@@ -249,8 +250,16 @@ describe('quarantine (SPEC 3.2)', () => {
     await eventually(async () => (await dbEvent(later.body.event_id)).status === 'processed');
     expect((await dbEvent(id)).status).toBe('quarantined');
     expect(await participant(ws, 'never-made')).toHaveLength(0);
-    const jobs = await app.ctx.pool.query('select count(*)::int as n from pgboss.job where id = $1', [id]);
+    const jobs = await app.ctx.pool.query(
+      `select count(*)::int as n from pgboss.job where data->'eventIds' ? $1`,
+      [id],
+    );
     expect(jobs.rows[0].n).toBe(0);
+    const laterJobs = await app.ctx.pool.query(
+      `select count(*)::int as n from pgboss.job where data->'eventIds' ? $1`,
+      [later.body.event_id],
+    );
+    expect(laterJobs.rows[0].n).toBe(1);
   });
 
   it('quarantines payloads that fail the event type’s JSON Schema, naming the failing path', async () => {

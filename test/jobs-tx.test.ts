@@ -20,7 +20,7 @@ describe('jobs sent inside a transaction', () => {
       const client = await app.ctx.pool.connect();
       try {
         await client.query('begin');
-        await app.ctx.boss.insert(PROCESS_EVENT_QUEUE, [{ id, data: { eventId: id } }], {
+        await app.ctx.boss.insert(PROCESS_EVENT_QUEUE, [{ id, data: { eventIds: [id] } }], {
           db: clientDb(client),
         });
         await client.query(outcome);
@@ -36,7 +36,7 @@ describe('jobs sent inside a transaction', () => {
     await app.ctx.orm.em.fork().transactional(async (em) => {
       await app.ctx.boss.send(
         PROCESS_EVENT_QUEUE,
-        { eventId: committed },
+        { eventIds: [committed] },
         { id: committed, db: entityManagerDb(em) },
       );
     });
@@ -47,7 +47,7 @@ describe('jobs sent inside a transaction', () => {
       app.ctx.orm.em.fork().transactional(async (em) => {
         await app.ctx.boss.send(
           PROCESS_EVENT_QUEUE,
-          { eventId: rolledBack },
+          { eventIds: [rolledBack] },
           { id: rolledBack, db: entityManagerDb(em) },
         );
         throw new Error('business rule failed after the job was sent');

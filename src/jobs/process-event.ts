@@ -4,7 +4,8 @@ import type { AppContext } from '../context.ts';
 import { markEventsFailed, processEvents } from '../services/events/process-events.ts';
 import { PROCESS_EVENT_QUEUE, QUEUES } from './queues.ts';
 
-export const processEventPayload = z.object({ eventId: z.uuid() });
+/** The events one ingest batch accepted (one job per batch, see EventWriter). */
+export const processEventPayload = z.object({ eventIds: z.array(z.uuid()).min(1) });
 
 /** Job `events.process`: runs the engine for accepted events (the payload is checked again on dequeue). */
 export const processEventJob = {
@@ -12,7 +13,7 @@ export const processEventJob = {
   // burstWhenBatchFull: a backlog (jobs queued while no worker ran send no NOTIFY) drains at once, not a batch per poll.
   options: { batchSize: 50, pollingIntervalSeconds: 2, burstWhenBatchFull: true },
   async handler(ctx: AppContext, jobs: Job<unknown>[]): Promise<void> {
-    const ids = jobs.map((j) => processEventPayload.parse(j.data).eventId);
+    const ids = jobs.flatMap((j) => processEventPayload.parse(j.data).eventIds);
     try {
       await processEvents(ctx, ids);
     } catch (err) {
@@ -21,7 +22,7 @@ export const processEventJob = {
       if (last.length) {
         await markEventsFailed(
           ctx,
-          last.map((j) => processEventPayload.parse(j.data).eventId),
+          last.flatMap((j) => processEventPayload.parse(j.data).eventIds),
           (err as Error).message,
         ).catch((e) => ctx.log.error({ err: e }, 'could not mark events failed'));
       }

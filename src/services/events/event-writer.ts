@@ -134,14 +134,14 @@ export class EventWriter {
       }
     }
 
-    // 5. Processing jobs, in this transaction: the job exists exactly when the event does.
+    // 5. One processing job for the batch's events, in this transaction: the job exists exactly
+    // when the events do. One job row per batch rather than per event roughly halves the rows
+    // ingest writes (bench `events.post`), and the engine processes events in batches anyway.
     const toProcess = rows.filter((e) => inserted.has(e.id) && !e.quarantineReason);
     if (toProcess.length) {
-      await this.boss.insert(
-        PROCESS_EVENT_QUEUE,
-        toProcess.map((e) => ({ id: e.id, data: { eventId: e.id } })),
-        { db: clientDb(client) },
-      );
+      await this.boss.insert(PROCESS_EVENT_QUEUE, [{ data: { eventIds: toProcess.map((e) => e.id) } }], {
+        db: clientDb(client),
+      });
     }
 
     // 6. Event-type counters last, so the hot counter rows stay locked for as short as possible.
