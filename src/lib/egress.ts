@@ -1,0 +1,240 @@
+import { promises as dns } from 'node:dns';
+import { isIP } from 'node:net';
+import { buildConnector, Client } from 'undici';
+import { type AllowEntry, judgeAddress, parseAllowList } from './egress/ranges.ts';
+
+/**
+ * The one way this service calls out to URLs that users configure (CONTRACT 11): webhooks,
+ * external reward fulfilment, the SMS transport and the dashboard's test actions.
+ */
+
+/** 'too_large' is for callers that refuse a truncated answer; egressRequest itself truncates. */
+export type EgressReason =
+  | 'invalid_url'
+  | 'scheme'
+  | 'blocked_address'
+  | 'dns'
+  | 'timeout'
+  | 'connection'
+  | 'too_large';
+
+export class EgressError extends Error {
+  override readonly name = 'EgressError';
+  readonly reason: EgressReason;
+  constructor(reason: EgressReason, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.reason = reason;
+  }
+}
+
+export type LookupFn = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+
+export interface EgressOptions {
+  /** EGRESS_ALLOW_CIDRS: ranges exempt from the guard (development and tests). */
+  allowCidrs: string[];
+  lookup?: LookupFn;
+}
+
+export interface EgressInit extends EgressOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** One deadline for DNS, connect, headers and the whole body. */
+  timeoutMs: number;
+  /** Bytes of response body kept; reading stops there (default 1024). */
+  maxBodyBytes?: number;
+}
+
+export interface EgressResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  truncated: boolean;
+  durationMs: number;
+}
+
+const REFUSAL = 'outbound calls to private, loopback, link-local and metadata addresses are refused';
+
+const defaultLookup: LookupFn = async (hostname) => {
+  const found = await dns.lookup(hostname, { all: true });
+  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+};
+
+const article = (label: string) => (/^[aeiou]/i.test(label) ? 'an' : 'a');
+
+interface Checked {
+  url: URL;
+  /** Every address the host resolved to, all judged allowed; the connection goes to one of these. */
+  addresses: string[];
+}
+
+async function check(rawUrl: string, opts: EgressOptions): Promise<Checked> {
+  let url: URL;
+  try {
+    // The WHATWG parser canonicalises numeric hosts (2130706433, 0177.0.0.1, 0x7f.1 → 127.0.0.1),
+    // so the literal judged below is the one a socket would dial.
+    url = new URL(rawUrl);
+  } catch {
+    throw new EgressError('invalid_url', `"${rawUrl}" is not a valid absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new EgressError('scheme', `${url.protocol} URLs are not allowed; only http and https are`);
+  }
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  if (!host) throw new EgressError('invalid_url', `"${rawUrl}" has no host`);
+  const allow = parseAllowList(opts.allowCidrs);
+
+  if (isIP(host)) {
+    return { url, addresses: [judged(host, host, allow)] };
+  }
+  let resolved: { address: string }[];
+  try {
+    resolved = await (opts.lookup ?? defaultLookup)(host);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new EgressError('dns', `${host} could not be resolved${code ? ` (${code})` : ''}`, { cause: err });
+  }
+  if (resolved.length === 0) throw new EgressError('dns', `${host} resolved to no address`);
+  return { url, addresses: resolved.map((r) => judged(host, r.address, allow)) };
+}
+
+function judged(host: string, address: string, allow: readonly AllowEntry[]): string {
+  const verdict = judgeAddress(address, allow);
+  if (verdict.allowed) return verdict.address;
+  const what = `${article(verdict.label)} ${verdict.label} address`;
+  const subject = host === address ? `${verdict.address} is` : `${host} resolves to ${verdict.address},`;
+  throw new EgressError('blocked_address', `${subject} ${what}; ${REFUSAL}`);
+}
+
+/** Parses and checks a URL (scheme, every resolved address); throws EgressError, else returns the URL. */
+export async function assertEgressAllowed(url: string, opts: EgressOptions): Promise<URL> {
+  return (await check(url, opts)).url;
+}
+
+/**
+ * A connector that dials only the checked addresses (in order, falling back on connection
+ * errors) and never resolves the name again, so a DNS answer that changes between check and
+ * connect (rebinding) cannot redirect the call. TLS still verifies the certificate against, and
+ * sends SNI for, the URL's hostname.
+ */
+function pinnedConnector(checked: Checked, timeoutMs: number): buildConnector.connector {
+  const base = buildConnector({ timeout: timeoutMs, allowH2: false });
+  const host = checked.url.hostname;
+  const servername =
+    checked.url.protocol === 'https:' && !host.startsWith('[') && !isIP(host)
+      ? host.replace(/\.$/, '')
+      : undefined;
+  return (opts, callback) => {
+    let index = 0;
+    const attempt = () => {
+      base({ ...opts, hostname: checked.addresses[index] as string, servername }, (...result) => {
+        if (result[0] && ++index < checked.addresses.length) return attempt();
+        callback(...result);
+      });
+    };
+    attempt();
+  };
+}
+
+function basicAuth(url: URL): string | undefined {
+  if (!url.username && !url.password) return undefined;
+  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return `Basic ${Buffer.from(pair).toString('base64')}`;
+}
+
+/**
+ * One guarded HTTP request: checks the URL, connects to exactly the checked address, never
+ * follows redirects (a 3xx is returned), keeps at most `maxBodyBytes` of the body, and gives up
+ * after `timeoutMs` overall. Throws EgressError.
+ */
+export async function egressRequest(rawUrl: string, init: EgressInit): Promise<EgressResponse> {
+  const started = performance.now();
+  const maxBodyBytes = init.maxBodyBytes ?? 1024;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, init.timeoutMs);
+  const deadline = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(new Error('deadline')), { once: true });
+  });
+  deadline.catch(() => {});
+  const timeoutError = (cause?: unknown) =>
+    new EgressError('timeout', `no complete response from ${rawUrl} within ${init.timeoutMs} ms`, { cause });
+
+  let client: Client | undefined;
+  let checked: Checked | undefined;
+  try {
+    // The DNS lookup counts against the deadline too; a lookup that hangs is abandoned.
+    checked = await Promise.race([check(rawUrl, init), deadline]);
+    const { url } = checked;
+    client = new Client(url.origin, {
+      connect: pinnedConnector(checked, init.timeoutMs),
+      headersTimeout: init.timeoutMs,
+      bodyTimeout: init.timeoutMs,
+      keepAliveTimeout: 1,
+    });
+    const headers: Record<string, string> = { ...init.headers };
+    const auth = basicAuth(url);
+    if (auth && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) {
+      headers.authorization = auth;
+    }
+    const res = await client.request({
+      path: `${url.pathname}${url.search}`,
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.body,
+      signal: controller.signal,
+    });
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      const room = maxBodyBytes - size;
+      if (chunk.length > room) {
+        if (room > 0) chunks.push(chunk.subarray(0, room));
+        size = maxBodyBytes;
+        truncated = true;
+        // Leaving the loop destroys the body stream; the client is destroyed below, so the rest
+        // of an endless body is never read.
+        break;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    }
+
+    const outHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) outHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return {
+      status: res.statusCode,
+      headers: outHeaders,
+      body: Buffer.concat(chunks, size),
+      truncated,
+      durationMs: Math.round(performance.now() - started),
+    };
+  } catch (err) {
+    if (timedOut) throw timeoutError(err);
+    if (err instanceof EgressError) throw err;
+    // Before any request was made, anything else is a configuration error (a bad allow list).
+    if (!checked) throw err;
+    const e = err as NodeJS.ErrnoException;
+    if (
+      e.code === 'UND_ERR_CONNECT_TIMEOUT' ||
+      e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+      e.code === 'UND_ERR_BODY_TIMEOUT'
+    ) {
+      throw timeoutError(err);
+    }
+    const detail = e.code && e.code !== e.message ? `${e.code}: ${e.message}` : e.message;
+    throw new EgressError('connection', `request to ${rawUrl} failed (${detail})`, { cause: err });
+  } finally {
+    clearTimeout(timer);
+    // No connection reuse: each call dials its own checked address, and destroying drops any
+    // unread remainder of the body at once.
+    await client?.destroy().catch(() => {});
+  }
+}
