@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { AppContext, Principal } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { type Page, pageInput } from '../../lib/pagination.ts';
+import { parseInput } from '../validation.ts';
+import { Message } from './entities.ts';
+import { type MessageDto, presentMessage } from './presenters.ts';
+
+export const listMessagesInput = pageInput.extend({
+  status: z.enum(['pending', 'sent', 'simulated', 'failed', 'skipped']).optional(),
+  template: z.string().max(128).optional().meta({ description: 'A template key.' }),
+  participant: z.string().max(255).optional().meta({ description: "A participant's external id." }),
+});
+
+/** The messages log, newest first (CONTRACT 9). */
+export async function listMessages(
+  ctx: AppContext,
+  who: Principal,
+  input: unknown,
+): Promise<Page<MessageDto>> {
+  const q = parseInput(listMessagesInput, input);
+  const em = ctx.orm.em.fork();
+  const where: Record<string, unknown> = { workspace: who.workspaceId, mode: who.mode };
+  if (q.status) where.status = q.status;
+  if (q.template) where.template = q.template;
+  if (q.participant) where.participant = { externalId: q.participant };
+  const page = await ctx.paginator.page(
+    q,
+    (m: Message) => m.id,
+    ({ after, take }) =>
+      em.find(Message, after ? { ...where, id: { [`$${after.op}`]: after.key } } : where, {
+        orderBy: { id: after?.op === 'gt' ? 'asc' : 'desc' },
+        limit: take,
+        populate: ['participant'],
+      }),
+  );
+  return { ...page, data: page.data.map(presentMessage) };
+}
+
+export async function getMessage(ctx: AppContext, who: Principal, id: string): Promise<MessageDto> {
+  const message = z.uuid().safeParse(id).success
+    ? await ctx.orm.em
+        .fork()
+        .findOne(Message, { id, workspace: who.workspaceId, mode: who.mode }, { populate: ['participant'] })
+    : null;
+  if (!message) throw notFound('message');
+  return presentMessage(message);
+}

@@ -1,0 +1,161 @@
+import type { PgBoss } from 'pg-boss';
+import { v7 as uuidv7 } from 'uuid';
+import type { Mode } from '../../context.ts';
+import type { Sql } from '../../db/tx.ts';
+import { DomainError } from '../../errors.ts';
+import { SEND_MESSAGE_QUEUE } from '../../jobs/queues.ts';
+import { emitResult } from '../outbox/emit.ts';
+import { type Channel, type RenderContext, renderMessage } from './render.ts';
+
+export interface QueueMessageInput {
+  workspaceId: string;
+  mode: Mode;
+  participant: {
+    id: number;
+    externalId: string;
+    email: string | null;
+    phone: string | null;
+    name: string | null;
+  };
+  templateKey: string;
+  /** The flow's derived key `<event_id>:<flow_id>:<action_index>`: one message per key, ever. */
+  idempotencyKey: string;
+  /** The flow context: `{ event: { type, occurred_at }, payload, participant: { balance, lifetime_points, … } }`. */
+  context: Record<string, unknown>;
+}
+
+export type MessageStatus = 'pending' | 'sent' | 'simulated' | 'failed' | 'skipped';
+
+/** The `message.sent` data of CONTRACT 10. */
+export const messageSentData = (
+  externalId: string,
+  m: { id: string; template: string; channel: string; status: string },
+) => ({
+  participant: { external_id: externalId },
+  message: { id: m.id, template: m.template, channel: m.channel, status: m.status },
+});
+
+function renderContext(input: QueueMessageInput): RenderContext {
+  const ctx = input.context ?? {};
+  const p = (ctx.participant ?? {}) as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? Number(v) : null);
+  const event = (ctx.event ?? {}) as Record<string, unknown>;
+  return {
+    participant: {
+      external_id: input.participant.externalId,
+      email: input.participant.email,
+      phone: input.participant.phone,
+      name: input.participant.name,
+      balance: num(p.balance),
+      lifetime_points: num(p.lifetime_points ?? p.lifetimePoints),
+    },
+    payload: ctx.payload ?? {},
+    event: {
+      type: typeof event.type === 'string' ? event.type : null,
+      occurred_at:
+        event.occurred_at instanceof Date
+          ? event.occurred_at.toISOString()
+          : typeof event.occurred_at === 'string'
+            ? event.occurred_at
+            : null,
+    },
+  };
+}
+
+/**
+ * Records one message for a flow's `send_message` step, inside the caller's transaction
+ * (INTERFACES §4). The row is the intent: unique on the derived key, so a second call with the
+ * same key returns the first message and writes nothing. Rendering happens here, once.
+ * - no address for the channel → `skipped`;
+ * - test mode → `simulated` (never sent) + `message.sent` outbox row, in this transaction;
+ * - live mode → `pending` + a `messages.send` job enqueued in this transaction (needs `boss`),
+ *   so the job exists exactly when the message does.
+ * An unknown template throws (the step fails with that error).
+ */
+export async function queueMessage(
+  sql: Sql,
+  input: QueueMessageInput,
+  boss?: Pick<PgBoss, 'send'>,
+): Promise<{ id: string; status: string }> {
+  const existing = await findByKey(sql, input);
+  if (existing) return existing;
+
+  const tpl = (
+    await sql.query<{ channel: Channel; subject: string | null; body: string }>(
+      `select channel, subject, body from message_templates where workspace_id = $1 and mode = $2 and key = $3`,
+      [input.workspaceId, input.mode, input.templateKey],
+    )
+  ).rows[0];
+  if (!tpl) throw new DomainError('not_found', `message template "${input.templateKey}" does not exist`);
+
+  const rendered = renderMessage(tpl, renderContext(input));
+  const to = (tpl.channel === 'email' ? input.participant.email : input.participant.phone) || null;
+  let status: MessageStatus;
+  let error: string | null = null;
+  if (!to) {
+    status = 'skipped';
+    error = tpl.channel === 'email' ? 'participant has no e-mail address' : 'participant has no phone number';
+  } else if (input.mode === 'test') status = 'simulated';
+  else {
+    if (!boss) throw new Error('queueMessage: live mode needs pg-boss to enqueue the send');
+    status = 'pending';
+  }
+
+  const id = uuidv7();
+  const inserted = await sql.query(
+    `insert into messages (id, workspace_id, mode, participant_id, template, channel, "to", status, subject, body, error, idempotency_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     on conflict (workspace_id, mode, idempotency_key) do nothing`,
+    [
+      id,
+      input.workspaceId,
+      input.mode,
+      input.participant.id,
+      input.templateKey,
+      tpl.channel,
+      to,
+      status,
+      rendered.subject,
+      rendered.body,
+      error,
+      input.idempotencyKey,
+    ],
+  );
+  // A concurrent transaction recorded the same key first (we waited for its commit): theirs stands.
+  if (inserted.rowCount === 0) {
+    const raced = await findByKey(sql, input);
+    if (raced) return raced;
+    throw new Error('message insert conflicted but no row is visible');
+  }
+
+  if (status === 'simulated') {
+    await emitResult(sql, {
+      workspaceId: input.workspaceId,
+      mode: input.mode,
+      type: 'message.sent',
+      data: messageSentData(input.participant.externalId, {
+        id,
+        template: input.templateKey,
+        channel: tpl.channel,
+        status,
+      }),
+    });
+  } else if (status === 'pending' && boss) {
+    await boss.send(
+      SEND_MESSAGE_QUEUE,
+      { messageId: id },
+      { db: { executeSql: (text, values) => sql.query(text, values) } },
+    );
+  }
+  return { id, status };
+}
+
+async function findByKey(sql: Sql, input: QueueMessageInput): Promise<{ id: string; status: string } | null> {
+  const row = (
+    await sql.query<{ id: string; status: string }>(
+      `select id, status from messages where workspace_id = $1 and mode = $2 and idempotency_key = $3`,
+      [input.workspaceId, input.mode, input.idempotencyKey],
+    )
+  ).rows[0];
+  return row ?? null;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const TEMPLATE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
+
+export const templateKey = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(TEMPLATE_KEY_PATTERN, 'letters, digits and . _ : - only, starting with a letter or digit');
+
+export const channel = z.enum(['email', 'sms']);
+
+const subject = z
+  .string()
+  .max(500)
+  .refine((s) => !/[\r\n]/.test(s), 'must be one line (no CR or LF)')
+  .nullish()
+  .meta({
+    description: 'E-mail only. Tokens are substituted (not HTML-escaped); CR/LF never reach the header.',
+  });
+
+const body = z.string().min(1).max(100_000).meta({
+  description:
+    'Text with `{{participant.name}}`-style tokens: participant.external_id|email|phone|name|balance|lifetime_points, payload.<path>, event.type. Values are substituted as plain text (HTML-escaped in e-mail bodies), never evaluated; unknown tokens render empty.',
+});
+
+/** `POST /v1/message-templates`. */
+export const createTemplateInput = z
+  .strictObject({ key: templateKey, channel, subject, body })
+  .meta({ id: 'MessageTemplateCreate' });
+
+/** `PATCH /v1/message-templates/{key}`: the key is fixed (flows name templates by it). */
+export const updateTemplateInput = z
+  .strictObject({ channel: channel.optional(), subject, body: body.optional() })
+  .meta({ id: 'MessageTemplateUpdate' });
+
+/** SMS has no subject line: refuse one rather than drop it silently. */
+export function subjectProblem(t: { channel: string; subject?: string | null }): string | null {
+  return t.channel === 'sms' && t.subject ? 'SMS templates have no subject' : null;
+}

@@ -1,0 +1,33 @@
+import type { AppContext, Principal } from '../../context.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { parseInput } from '../validation.ts';
+import { MessageTemplate } from './entities.ts';
+import { type MessageTemplateDto, presentTemplate } from './presenters.ts';
+import { subjectProblem, updateTemplateInput } from './template-input.ts';
+
+/**
+ * Replaces the given fields of a template. Messages already queued keep the text they were
+ * rendered with; later sends use the new one.
+ */
+export async function updateTemplate(
+  ctx: AppContext,
+  who: Principal,
+  key: string,
+  input: unknown,
+): Promise<MessageTemplateDto> {
+  const data = parseInput(updateTemplateInput, input);
+  const em = ctx.orm.em.fork();
+  const template = await em.findOne(MessageTemplate, { workspace: who.workspaceId, mode: who.mode, key });
+  if (!template) throw notFound('message template');
+  const next = {
+    channel: data.channel ?? template.channel,
+    subject: data.subject === undefined ? template.subject : data.subject,
+    body: data.body ?? template.body,
+  };
+  // Switching an e-mail template to SMS drops its subject only when the caller says so.
+  const problem = subjectProblem(next);
+  if (problem) throw validationError([{ field: 'subject', message: problem }]);
+  em.assign(template, { ...next, subject: next.subject ?? null, updatedAt: new Date() });
+  await em.flush();
+  return presentTemplate(template);
+}
