@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { AppContext, Principal } from '../../context.ts';
+import { withTransaction } from '../../db/tx.ts';
+import { DomainError } from '../../errors.ts';
+import { parseInput } from '../validation.ts';
+import { availableCodes, insertCodes, poolReward } from './import-codes.ts';
+
+/** 31 symbols: digits 2-9 and capitals without I, L and O, so no two read alike (0/O, 1/I/L). */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** Bytes at or above this are redrawn, so every symbol is equally likely (248 = 8 × 31). */
+const UNBIASED_BELOW = 256 - (256 % CODE_ALPHABET.length);
+
+export const generateCodesInput = z.strictObject({
+  count: z.int().min(1).max(100_000),
+  prefix: z
+    .string()
+    .max(50)
+    .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only')
+    .optional(),
+  length: z.int().min(6).max(32).default(10).meta({ description: 'Random characters after the prefix.' }),
+});
+
+/** `count` codes of `prefix` + `length` symbols drawn uniformly from a CSPRNG. */
+export function randomCodes(count: number, length: number, prefix = ''): string[] {
+  const codes = new Array<string>(count);
+  let bytes = randomBytes(count * length + 64);
+  let at = 0;
+  const next = () => {
+    for (;;) {
+      if (at >= bytes.length) {
+        bytes = randomBytes(4096);
+        at = 0;
+      }
+      const b = bytes[at++]!;
+      if (b < UNBIASED_BELOW) return CODE_ALPHABET[b % CODE_ALPHABET.length];
+    }
+  };
+  for (let i = 0; i < count; i++) {
+    let s = prefix;
+    for (let j = 0; j < length; j++) s += next();
+    codes[i] = s;
+  }
+  return codes;
+}
+
+/**
+ * Generates `count` new codes into the pool from a cryptographically random source. A code that
+ * collides with one already in the pool is drawn again, so exactly `count` new codes are added.
+ */
+export async function generateCodes(
+  ctx: AppContext,
+  who: Principal,
+  rewardId: string | number,
+  input: unknown,
+): Promise<{ generated: number; stock_remaining: number }> {
+  const q = parseInput(generateCodesInput, input);
+  return withTransaction(ctx.pool, async (sql) => {
+    const reward = await poolReward(sql, who, rewardId);
+    let generated = 0;
+    for (let round = 0; generated < q.count; round++) {
+      if (round >= 20) throw new DomainError('api_error', 'could not draw enough distinct codes');
+      generated += await insertCodes(
+        sql,
+        Number(reward.id),
+        randomCodes(q.count - generated, q.length, q.prefix),
+      );
+    }
+    return { generated, stock_remaining: await availableCodes(sql, Number(reward.id)) };
+  });
+}

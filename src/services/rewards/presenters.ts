@@ -1,0 +1,128 @@
+import type { Mode, Principal } from '../../context.ts';
+import { hasAbility } from '../keys/abilities.ts';
+
+/** A reward as every door shows it (SPEC 2.1, CONTRACT 8). */
+export interface RewardDto {
+  id: number;
+  name: string;
+  subtitle: string | null;
+  description: string | null;
+  image_url: string | null;
+  type: string;
+  cost_points: number;
+  active: boolean;
+  starts_at: string | null;
+  ends_at: string | null;
+  stock: number | null;
+  stock_remaining: number | null;
+  is_claimable: boolean;
+  config: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CatalogueRewardDto = RewardDto & { can_afford: boolean };
+
+/** What the reward queries select (see REWARD_COLUMNS in rewards-repo.ts). */
+export interface RewardRow {
+  id: string;
+  name: string;
+  subtitle: string | null;
+  description: string | null;
+  image_url: string | null;
+  type: string;
+  cost_points: string;
+  active: boolean;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  stock: number | null;
+  /** Live: unredeemed codes of a code-backed reward, else the counter. */
+  live_stock: string | number | null;
+  code_backed: boolean;
+  in_window: boolean;
+  config: Record<string, unknown>;
+  archived_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+const REDACTED = '[redacted]';
+
+/**
+ * `reveal`: show an external reward's header values (they often hold the third party's API
+ * key). Catalogue reads need any key, so only holders of `rewards:write` see them.
+ */
+export function presentReward(r: RewardRow, reveal: boolean): RewardDto {
+  const stockRemaining = r.live_stock === null ? null : Number(r.live_stock);
+  let config = r.config ?? {};
+  if (!reveal && r.type === 'external' && config.headers && typeof config.headers === 'object') {
+    config = {
+      ...config,
+      headers: Object.fromEntries(Object.keys(config.headers).map((k) => [k, REDACTED])),
+    };
+  }
+  return {
+    id: Number(r.id),
+    name: r.name,
+    subtitle: r.subtitle,
+    description: r.description,
+    image_url: r.image_url,
+    type: r.type,
+    cost_points: Number(r.cost_points),
+    active: r.active,
+    starts_at: iso(r.starts_at),
+    ends_at: iso(r.ends_at),
+    stock: r.stock,
+    stock_remaining: stockRemaining,
+    is_claimable: r.in_window && !r.archived_at && (stockRemaining === null || stockRemaining > 0),
+    config,
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
+  };
+}
+
+export const revealsSecrets = (who: Principal) => hasAbility(who.abilities, 'rewards:write');
+
+/** A redemption (SPEC 2.3, CONTRACT 8). */
+export interface RedemptionDto {
+  id: number;
+  reward_id: number;
+  participant: { external_id: string };
+  status: 'pending' | 'fulfilled' | 'cancelled';
+  fulfilment: Record<string, unknown>;
+  cost_points: number;
+  idempotency_key: string | null;
+  is_sandbox: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RedemptionRow {
+  id: string;
+  reward_id: string;
+  external_id: string;
+  mode: Mode;
+  status: string;
+  fulfilment: Record<string, unknown>;
+  cost_points: string;
+  idempotency_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function presentRedemption(r: RedemptionRow): RedemptionDto {
+  return {
+    id: Number(r.id),
+    reward_id: Number(r.reward_id),
+    participant: { external_id: r.external_id },
+    status: r.status as RedemptionDto['status'],
+    fulfilment: r.fulfilment,
+    cost_points: Number(r.cost_points),
+    idempotency_key: r.idempotency_key,
+    is_sandbox: r.mode === 'test',
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
+  };
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { AppContext, Principal } from '../../context.ts';
+import { validationError } from '../../errors.ts';
+import { parseInput } from '../validation.ts';
+import { callExternal, type FulfilmentCall } from './external-fulfilment.ts';
+import { parseConfig } from './reward-input.ts';
+import { findReward } from './rewards-repo.ts';
+
+export const testFulfilmentInput = z.strictObject({
+  config: z.record(z.string(), z.unknown()).optional().meta({
+    description: 'An unsaved external config to try instead of the saved one (the edit page’s current form).',
+  }),
+});
+
+/** The sample participant whose values fill the tokens of a test call. */
+export const SAMPLE_PARTICIPANT = {
+  external_id: 'test-participant',
+  email: 'test-participant@example.com',
+  name: 'Test Participant',
+};
+
+/**
+ * Fires the external reward's live request through the egress guard with a sample participant
+ * and a fresh `test_…` reference (SPEC 4.1 rule 4). Nothing is debited or stored.
+ */
+export async function testFulfilment(
+  ctx: AppContext,
+  who: Principal,
+  rewardId: string | number,
+  input: unknown = {},
+): Promise<FulfilmentCall> {
+  const q = parseInput(testFulfilmentInput, input ?? {});
+  const reward = await findReward(ctx.pool, who, rewardId);
+  if (reward.type !== 'external')
+    throw validationError([{ field: 'type', message: `a ${reward.type} reward has no fulfilment endpoint` }]);
+  const config = q.config === undefined ? reward.config : parseConfig('external', q.config);
+  return callExternal(ctx, config, {
+    'participant.external_id': SAMPLE_PARTICIPANT.external_id,
+    'participant.email': SAMPLE_PARTICIPANT.email,
+    'participant.name': SAMPLE_PARTICIPANT.name,
+    'reward.name': reward.name,
+    reference: `test_${randomUUID()}`,
+  });
+}
