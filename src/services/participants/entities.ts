@@ -5,7 +5,18 @@ const ParticipantSchema = defineEntity({
   name: 'Participant',
   tableName: 'participants',
   uniques: [{ properties: ['workspace', 'mode', 'externalId'] }],
-  indexes: [{ properties: ['workspace', 'mode', 'id'] }],
+  indexes: [
+    { properties: ['workspace', 'mode', 'id'] },
+    // No index on balance or lifetime_points, on purpose: point postings then stay HOT updates.
+    // Leaderboards keep their own scores (src/services/leaderboards/record-earnings.ts).
+    // `?search=` is a case-insensitive substring match over external id, email and name: a
+    // trigram index answers ILIKE '%term%' without scanning (pg_trgm, created by the migration).
+    // Chr(31) separates the fields so a term never matches across two of them.
+    {
+      name: 'participants_search_trgm_idx',
+      expression: `create index "participants_search_trgm_idx" on "participants" using gin ((external_id || chr(31) || coalesce(email, '') || chr(31) || coalesce(name, '')) gin_trgm_ops)`,
+    },
+  ],
   // A spendable balance never goes below zero, even if a caller forgot the conditional UPDATE.
   checks: [{ name: 'participants_balance_non_negative', expression: 'balance >= 0' }],
   properties: {

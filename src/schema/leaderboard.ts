@@ -1,0 +1,102 @@
+import { DomainError } from '../errors.ts';
+import { findLeaderboard, type LeaderboardDto } from '../services/leaderboards/boards.ts';
+import { listLeaderboards } from '../services/leaderboards/list-leaderboards.ts';
+import { periodWindow } from '../services/leaderboards/periods.ts';
+import {
+  leaderboardTop,
+  participantStanding,
+  type Standing,
+} from '../services/leaderboards/read-leaderboard.ts';
+import { builder } from './builder.ts';
+import { DateTimeScalar } from './date-time.ts';
+
+const LeaderboardPeriod = builder.enumType('LeaderboardPeriod', {
+  values: {
+    ALL_TIME: { value: 'all_time', description: 'Lifetime points.' },
+    WEEKLY: { value: 'weekly', description: 'Points earned this UTC week (from Monday).' },
+    MONTHLY: { value: 'monthly', description: 'Points earned this UTC month.' },
+  } as const,
+});
+
+const LeaderboardEntry = builder.objectRef<Standing>('LeaderboardEntry').implement({
+  description: 'A place on a leaderboard: competition rank (1, 1, 3), external id and score. No PII.',
+  fields: (t) => ({
+    rank: t.exposeInt('rank'),
+    externalId: t.exposeString('external_id'),
+    score: t.exposeInt('score'),
+  }),
+});
+
+const LeaderboardStanding = builder
+  .objectRef<{ rank: number; score: number }>('LeaderboardStanding')
+  .implement({
+    fields: (t) => ({ rank: t.exposeInt('rank'), score: t.exposeInt('score') }),
+  });
+
+/** A leaderboard (CONTRACT 7); readable with any key. */
+export const Leaderboard = builder.objectRef<LeaderboardDto>('Leaderboard').implement({
+  description: 'A leaderboard; `points` (all time) always exists.',
+  fields: (t) => ({
+    key: t.exposeString('key'),
+    name: t.exposeString('name'),
+    period: t.field({ type: LeaderboardPeriod, resolve: (b) => b.period }),
+    createdAt: t.expose('created_at', { type: DateTimeScalar, nullable: true }),
+    top: t.field({
+      type: [LeaderboardEntry],
+      description: 'The top places of the current period (default 10, at most 1000).',
+      args: { limit: t.arg.int() },
+      resolve: async (b, args, { app, principal }) =>
+        (await leaderboardTop(app, await principal(), b.key, { limit: args.limit ?? undefined })).data,
+    }),
+    periodStart: t.field({
+      type: DateTimeScalar,
+      nullable: true,
+      description: 'Start of the current period (UTC); null for all time.',
+      resolve: (b) => periodWindow(b.period, new Date()).periodStart,
+    }),
+    periodEnd: t.field({
+      type: DateTimeScalar,
+      nullable: true,
+      description: 'End of the current period (exclusive); null for all time.',
+      resolve: (b) => periodWindow(b.period, new Date()).periodEnd,
+    }),
+    standing: t.field({
+      type: LeaderboardStanding,
+      nullable: true,
+      description: 'A participant’s rank and score; null for an unknown participant.',
+      args: { externalId: t.arg.string({ required: true }) },
+      resolve: async (b, args, { app, principal }) => {
+        try {
+          return await participantStanding(app, await principal(), b.key, args.externalId);
+        } catch (err) {
+          if (err instanceof DomainError && err.type === 'not_found') return null;
+          throw err;
+        }
+      },
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  leaderboard: t.field({
+    type: Leaderboard,
+    nullable: true,
+    description: 'One leaderboard by key, or null. Any valid key.',
+    args: { key: t.arg.string({ required: true }) },
+    resolve: async (_root, args, { app, principal }) => {
+      const who = await principal();
+      try {
+        return await findLeaderboard(app.pool, who, args.key);
+      } catch (err) {
+        if (err instanceof DomainError && err.type === 'not_found') return null;
+        throw err;
+      }
+    },
+  }),
+  leaderboards: t.field({
+    type: [Leaderboard],
+    description: 'Every leaderboard of the key’s workspace and mode. Any valid key.',
+    resolve: async (_root, _args, { app, principal }) =>
+      (await listLeaderboards(app, await principal())).data,
+  }),
+}));

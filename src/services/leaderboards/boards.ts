@@ -1,0 +1,69 @@
+import type { Sql } from '../../db/tx.ts';
+import { notFound } from '../../errors.ts';
+import type { Scope } from '../participants/presenters.ts';
+import type { Period } from './periods.ts';
+
+/** The board every workspace has: all-time lifetime points (CONTRACT 7). Never stored. */
+export const BUILT_IN_KEY = 'points';
+
+export interface LeaderboardDto {
+  key: string;
+  name: string;
+  period: Period;
+  created_at: string | null;
+}
+
+export const BUILT_IN: LeaderboardDto = {
+  key: BUILT_IN_KEY,
+  name: 'Points',
+  period: 'all_time',
+  created_at: null,
+};
+
+interface LeaderboardRow {
+  key: string;
+  name: string;
+  period: Period;
+  created_at: Date;
+}
+
+export const presentLeaderboard = (r: LeaderboardRow): LeaderboardDto => ({
+  key: r.key,
+  name: r.name,
+  period: r.period,
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+/**
+ * Board definitions never change once created (there is no update or delete), so a found one is
+ * kept for a minute: a leaderboard read is then one query, not two. Unknown keys are not cached.
+ */
+const known = new Map<string, { board: LeaderboardDto; until: number }>();
+const KNOWN_TTL_MS = 60_000;
+const KNOWN_MAX = 10_000;
+
+/** The board with this key (the built-in `points`, or a configured one), else 404. */
+export async function findLeaderboard(sql: Sql, who: Scope, key: string): Promise<LeaderboardDto> {
+  if (key === BUILT_IN_KEY) return BUILT_IN;
+  const cacheKey = `${who.workspaceId}/${who.mode}/${key}`;
+  const hit = known.get(cacheKey);
+  if (hit && hit.until > Date.now()) return hit.board;
+  const { rows } = await sql.query<LeaderboardRow>(
+    `select key, name, period, created_at from leaderboards where workspace_id = $1 and mode = $2 and key = $3`,
+    [who.workspaceId, who.mode, key],
+  );
+  if (!rows[0]) throw notFound('leaderboard');
+  const board = presentLeaderboard(rows[0]);
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(cacheKey, { board, until: Date.now() + KNOWN_TTL_MS });
+  return board;
+}
+
+/** All boards of the workspace and mode: `points` first, then the configured ones by key. */
+export async function listLeaderboardRows(sql: Sql, who: Scope): Promise<LeaderboardDto[]> {
+  const { rows } = await sql.query<LeaderboardRow>(
+    `select key, name, period, created_at from leaderboards where workspace_id = $1 and mode = $2 order by key`,
+    [who.workspaceId, who.mode],
+  );
+  return [BUILT_IN, ...rows.map(presentLeaderboard)];
+}

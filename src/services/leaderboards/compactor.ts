@@ -1,0 +1,40 @@
+import type { AppContext } from '../../context.ts';
+import { withTransaction } from '../../db/tx.ts';
+import { compactDeltas, dropPastHistograms } from './histogram.ts';
+
+/**
+ * Folds pending rank-histogram deltas every `intervalMs` (at once again while a backlog remains)
+ * and, hourly (first after a minute), drops the histograms of finished weeks and months. Reads
+ * are exact without it; it only keeps the tables short. Several worker processes may run it: an
+ * advisory lock lets one fold at a time. Stops when the pool closes.
+ */
+export function startLeaderboardCompactor(ctx: AppContext, intervalMs = 1000): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let nextCleanup = Date.now() + 60_000;
+  const tick = async () => {
+    if (stopped || (ctx.pool as { ending?: boolean }).ending) return;
+    try {
+      let folded = 0;
+      do {
+        folded = await withTransaction(ctx.pool, (c) => compactDeltas(c));
+      } while (folded > 0 && !stopped && !(ctx.pool as { ending?: boolean }).ending);
+      if (Date.now() >= nextCleanup) {
+        nextCleanup = Date.now() + 3_600_000;
+        await dropPastHistograms(ctx.pool);
+      }
+    } catch (err) {
+      ctx.log.warn({ err }, 'leaderboard compaction failed; retrying');
+    }
+    if (!stopped) {
+      timer = setTimeout(tick, intervalMs);
+      timer.unref();
+    }
+  };
+  timer = setTimeout(tick, intervalMs);
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

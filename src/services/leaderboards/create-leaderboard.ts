@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { uniqueViolation } from '../../db/tx.ts';
+import { validationError } from '../../errors.ts';
+import type { Scope } from '../participants/presenters.ts';
+import { parseInput } from '../validation.ts';
+import { BUILT_IN_KEY, type LeaderboardDto, presentLeaderboard } from './boards.ts';
+import { PERIODS, type Period } from './periods.ts';
+
+export const createLeaderboardInput = z.strictObject({
+  key: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'letters, digits and . _ : - only, e.g. "weekly-points"')
+    .refine((k) => k !== BUILT_IN_KEY, `"${BUILT_IN_KEY}" is the built-in all-time board`),
+  name: z.string().trim().min(1).max(200),
+  period: z
+    .enum(PERIODS)
+    .meta({ description: 'Points earned in the UTC week (Monday first), UTC month, or ever.' }),
+});
+export type CreateLeaderboardInput = z.input<typeof createLeaderboardInput>;
+
+/**
+ * `POST /v1/leaderboards`: a named board over one period. Boards of the same period share the
+ * same maintained scores, so adding one costs nothing at write time.
+ */
+export async function createLeaderboard(
+  ctx: AppContext,
+  who: Scope,
+  input: unknown,
+): Promise<LeaderboardDto> {
+  const body = parseInput(createLeaderboardInput, input);
+  try {
+    const { rows } = await ctx.pool.query<{ key: string; name: string; period: Period; created_at: Date }>(
+      `insert into leaderboards (workspace_id, mode, key, name, period) values ($1, $2, $3, $4, $5)
+       returning key, name, period, created_at`,
+      [who.workspaceId, who.mode, body.key, body.name, body.period],
+    );
+    return presentLeaderboard(rows[0]!);
+  } catch (err) {
+    if (uniqueViolation(err) === 'leaderboards_workspace_id_mode_key_unique')
+      throw validationError([{ field: 'key', message: 'a leaderboard with this key already exists' }]);
+    throw err;
+  }
+}

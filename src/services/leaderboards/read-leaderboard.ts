@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Sql } from '../../db/tx.ts';
+import { notFound } from '../../errors.ts';
+import type { Scope } from '../participants/presenters.ts';
+import { parseInput } from '../validation.ts';
+import { findLeaderboard } from './boards.ts';
+import { countAbove } from './histogram.ts';
+import { type Period, periodWindow } from './periods.ts';
+
+export const MAX_TOP = 1000;
+
+export const leaderboardTopInput = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .transform((n) => Math.min(n, MAX_TOP))
+    .meta({ description: `How many places: default 10; above ${MAX_TOP} is clamped to ${MAX_TOP}.` }),
+});
+
+export interface Standing {
+  rank: number;
+  external_id: string;
+  score: number;
+}
+
+export interface LeaderboardPage {
+  data: Standing[];
+  meta: { key: string; period: Period; period_start: string | null; period_end: string | null };
+}
+
+/**
+ * `GET /v1/leaderboards/{key}`: the top N with competition ranks (1, 1, 3). Only participants
+ * with a positive score are placed. Reads walk the score index (`leaderboard_scores_top_idx`)
+ * from the top, and `rank()` over that prefix is the global rank, since everyone scoring more
+ * is inside the prefix. All-time scores mirror `lifetime_points` (see recordEarnings).
+ */
+export async function leaderboardTop(
+  ctx: AppContext,
+  who: Scope,
+  key: string,
+  input: unknown,
+  now = new Date(),
+): Promise<LeaderboardPage> {
+  const { limit } = parseInput(leaderboardTopInput, input);
+  const board = await findLeaderboard(ctx.pool, who, key);
+  const window = periodWindow(board.period, now);
+  const { rows } = await ctx.pool.query<{ rank: string; external_id: string; score: string }>(
+    `select rank() over (order by t.score desc) as rank, p.external_id, t.score
+       from (select participant_id, score from leaderboard_scores
+              where workspace_id = $1 and mode = $2 and period = $3 and period_start = $4 and score > 0
+              order by score desc, participant_id limit $5) t
+       join participants p on p.id = t.participant_id
+      order by t.score desc, t.participant_id`,
+    [who.workspaceId, who.mode, board.period, window.start, limit],
+  );
+  return {
+    data: rows.map((r) => ({ rank: Number(r.rank), external_id: r.external_id, score: Number(r.score) })),
+    meta: {
+      key: board.key,
+      period: board.period,
+      period_start: window.periodStart,
+      period_end: window.periodEnd,
+    },
+  };
+}
+
+/**
+ * A participant's competition rank: 1 + how many score strictly more, from the rank histogram
+ * (src/services/leaderboards/histogram.ts), a few hundred index entries whatever the board's size.
+ * `score` is the participant's score on a board of this period now (0 when it earned nothing).
+ */
+export async function rankOf(
+  sql: Sql,
+  who: Scope,
+  period: Period,
+  score: number,
+  now = new Date(),
+): Promise<number> {
+  const window = periodWindow(period, now);
+  const above = await countAbove(
+    sql,
+    { workspaceId: who.workspaceId, mode: who.mode, period, periodStart: window.start },
+    score,
+  );
+  return above + 1;
+}
+
+/** `GET /v1/leaderboards/{key}/participants/{external_id}` → `{ rank, score }`. */
+export async function participantStanding(
+  ctx: AppContext,
+  who: Scope,
+  key: string,
+  externalId: string,
+  now = new Date(),
+): Promise<{ rank: number; score: number }> {
+  const board = await findLeaderboard(ctx.pool, who, key);
+  const window = periodWindow(board.period, now);
+  // The participant and its score in one round trip.
+  const { rows } = await ctx.pool.query<{ score: string }>(
+    `select coalesce(s.score, 0) as score from participants p
+       left join leaderboard_scores s on s.participant_id = p.id and s.period = $4 and s.period_start = $5
+      where p.workspace_id = $1 and p.mode = $2 and p.external_id = $3`,
+    [who.workspaceId, who.mode, externalId, board.period, window.start],
+  );
+  if (!rows[0]) throw notFound('participant');
+  const score = Number(rows[0].score);
+  return { rank: await rankOf(ctx.pool, who, board.period, score, now), score };
+}

@@ -1,0 +1,97 @@
+import type { Mode } from '../../context.ts';
+import type { Sql } from '../../db/tx.ts';
+import { appendMoves, type ScoreMove } from './histogram.ts';
+import { PERIODS, type Period, periodWindow } from './periods.ts';
+
+export interface Earning {
+  workspaceId: string;
+  mode: Mode;
+  participantId: number;
+  /** The lifetime delta already applied to `participants.lifetime_points`; negative for a reversal. */
+  points: number;
+  at: Date;
+}
+
+/**
+ * Keeps the leaderboard aggregates in step with earned points, inside the caller's transaction
+ * (called by `postEntry` after it moved `lifetime_points`): the all-time, weekly and monthly
+ * scores (`leaderboard_scores`, never below zero; the all-time one mirrors `lifetime_points`) and
+ * the rank histograms of all three. The scores live outside `participants` on purpose: an index
+ * on `participants.lifetime_points` would make every credit a non-HOT update that writes into
+ * every participant index (the trigram search index too). The participants' rows are locked (in
+ * id order; a no-op when the caller already holds them), so the old scores read here are the
+ * ones this change replaces.
+ */
+export async function recordEarnings(sql: Sql, rows: Earning[]): Promise<void> {
+  const earnings = rows.filter((r) => r.points !== 0);
+  if (!earnings.length) return;
+
+  const periodDeltas = new Map<string, { e: Earning; period: Period; start: string; delta: number }>();
+  for (const e of earnings) {
+    for (const period of PERIODS) {
+      const start = periodWindow(period, e.at).start;
+      const key = `${e.participantId}/${period}/${start}`;
+      const cur = periodDeltas.get(key);
+      if (cur) cur.delta += e.points;
+      else periodDeltas.set(key, { e, period, start, delta: e.points });
+    }
+  }
+
+  const ids = [...new Set(earnings.map((e) => e.participantId))].sort((a, b) => a - b);
+  await sql.query(`select 1 from participants where id = any($1::bigint[]) order by id for update`, [ids]);
+  const moves: ScoreMove[] = [];
+
+  const list = [...periodDeltas.values()].filter((d) => d.delta !== 0);
+  if (list.length) {
+    // One round trip: lock the current scores, write the new ones (never below zero) and return
+    // both. All CTEs share one snapshot; the participant locks above keep it current.
+    const { rows: changed } = await sql.query<{
+      participant_id: string;
+      period: Period;
+      period_start: string;
+      workspace_id: string;
+      mode: Mode;
+      before: string;
+      after: string;
+    }>(
+      `with i as (
+         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[])
+           as i(workspace_id, mode, period, period_start, participant_id, delta)
+       ), prev as (
+         select s.participant_id, s.period, s.period_start, s.score
+           from leaderboard_scores s
+           join i on s.participant_id = i.participant_id and s.period = i.period and s.period_start = i.period_start
+            for update of s
+       ), next as (
+         select i.*, coalesce(prev.score, 0) as before, greatest(coalesce(prev.score, 0) + i.delta, 0) as after
+           from i left join prev
+             on prev.participant_id = i.participant_id and prev.period = i.period and prev.period_start = i.period_start
+       ), written as (
+         insert into leaderboard_scores as s (workspace_id, mode, period, period_start, participant_id, score)
+         select workspace_id, mode, period, period_start, participant_id, after from next
+         on conflict (participant_id, period, period_start) do update set score = excluded.score
+       )
+       select participant_id, period, to_char(period_start, 'YYYY-MM-DD') as period_start, workspace_id, mode,
+              before, after
+         from next`,
+      [
+        list.map((d) => d.e.workspaceId),
+        list.map((d) => d.e.mode),
+        list.map((d) => d.period),
+        list.map((d) => d.start),
+        list.map((d) => d.e.participantId),
+        list.map((d) => d.delta),
+      ],
+    );
+    const after = changed.map((r) => ({
+      workspaceId: r.workspace_id,
+      mode: r.mode,
+      period: r.period,
+      periodStart: r.period_start,
+      from: Number(r.before),
+      to: Number(r.after),
+    }));
+    moves.push(...after);
+  }
+  await appendMoves(sql, moves);
+}

@@ -1,0 +1,36 @@
+import type { AppContext } from '../../context.ts';
+import { type Page, pageInput } from '../../lib/pagination.ts';
+import type { RawEntry } from '../ledger/post-entry.ts';
+import { type LedgerEntryRow, presentEntry } from '../ledger/presenters.ts';
+import { parseInput } from '../validation.ts';
+import { findParticipant } from './find-participant.ts';
+import type { Scope } from './presenters.ts';
+
+export const participantLedgerInput = pageInput;
+
+/** `GET /v1/participants/{external_id}/ledger`: the participant's entries, newest first. */
+export async function participantLedger(
+  ctx: AppContext,
+  who: Scope,
+  externalId: string,
+  input: unknown,
+): Promise<Page<LedgerEntryRow>> {
+  const q = parseInput(participantLedgerInput, input);
+  const participant = await findParticipant(ctx.pool, who, externalId);
+  return ctx.paginator.page(
+    q,
+    (e: LedgerEntryRow) => e.id,
+    async ({ after, take }) => {
+      const params: unknown[] = [participant.id, take];
+      if (after) params.push(after.key);
+      const { rows } = await ctx.pool.query<RawEntry>(
+        `select id, points, balance_after, reason, source, reference, reverses_entry_id, idempotency_key, created_at
+           from ledger_entries
+          where participant_id = $1${after ? ` and id ${after.op === 'lt' ? '<' : '>'} $3` : ''}
+          order by id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $2`,
+        params,
+      );
+      return rows.map(presentEntry);
+    },
+  );
+}

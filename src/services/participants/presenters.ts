@@ -1,0 +1,42 @@
+import type { Principal } from '../../context.ts';
+
+/** Who a participant use case acts for: one workspace's live or test data. */
+export type Scope = Pick<Principal, 'workspaceId' | 'mode'>;
+
+export const PARTICIPANT_COLUMNS =
+  'id, external_id, email, phone, name, balance, lifetime_points, created_at, updated_at';
+
+export interface ParticipantRow {
+  id: string;
+  external_id: string;
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+  balance: string;
+  lifetime_points: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The participant object of CONTRACT 7. */
+export interface ParticipantDto {
+  external_id: string;
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+  balance: number;
+  lifetime_points: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const presentParticipant = (r: ParticipantRow): ParticipantDto => ({
+  external_id: r.external_id,
+  email: r.email,
+  phone: r.phone,
+  name: r.name,
+  balance: Number(r.balance),
+  lifetime_points: Number(r.lifetime_points),
+  created_at: new Date(r.created_at).toISOString(),
+  updated_at: new Date(r.updated_at).toISOString(),
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { uniqueViolation, withTransaction } from '../../db/tx.ts';
+import { DomainError, notFound, validationError } from '../../errors.ts';
+import { postEntry } from '../ledger/post-entry.ts';
+import type { LedgerEntryRow } from '../ledger/presenters.ts';
+import { parseInput } from '../validation.ts';
+import { findParticipant } from './find-participant.ts';
+import type { Scope } from './presenters.ts';
+
+export const reverseEntryInput = z.strictObject({
+  reason: z.string().trim().min(1).max(500).nullish(),
+});
+export type ReverseEntryInput = z.input<typeof reverseEntryInput>;
+
+const alreadyReversed = (id: number) =>
+  new DomainError('already_reversed', `Ledger entry ${id} has already been reversed`, { entry_id: id });
+
+/**
+ * `POST /v1/participants/{external_id}/ledger/{entry_id}/reversal` (SPEC 1, CONTRACT 7): a new
+ * entry of the opposite sign naming the original. An entry is reversed once: the participant's
+ * row lock serializes concurrent attempts and the unique index on `reverses_entry_id` decides
+ * if anything slips past. A reversal that would overdraw the balance is 422 insufficient_points.
+ */
+export async function reverseEntry(
+  ctx: AppContext,
+  who: Scope,
+  externalId: string,
+  entryId: string,
+  input: unknown,
+): Promise<LedgerEntryRow> {
+  const body = parseInput(reverseEntryInput, input ?? {});
+  const id = /^[1-9][0-9]{0,17}$/.test(entryId) ? Number(entryId) : null;
+  if (id === null) throw notFound('ledger entry');
+  try {
+    return await withTransaction(ctx.pool, async (c) => {
+      const participant = await findParticipant(c, who, externalId, { forUpdate: true });
+      const { rows } = await c.query<{ points: string; source: string; reversed: boolean }>(
+        `select e.points, e.source,
+                exists (select 1 from ledger_entries r where r.reverses_entry_id = e.id) as reversed
+           from ledger_entries e where e.id = $1 and e.participant_id = $2`,
+        [id, participant.id],
+      );
+      const original = rows[0];
+      if (!original) throw notFound('ledger entry');
+      if (original.reversed) throw alreadyReversed(id);
+      if (original.source === 'reversal')
+        throw validationError([{ field: 'entry_id', message: 'a reversal cannot itself be reversed' }]);
+      const points = Number(original.points);
+      // Earned points leave lifetime points (and the leaderboards) with the reversal; a
+      // reversed debit only gives the balance back.
+      const earned = points > 0 && (original.source === 'flow' || original.source === 'adjustment');
+      const posted = await postEntry(c, {
+        workspaceId: who.workspaceId,
+        mode: who.mode,
+        participantId: Number(participant.id),
+        externalId: participant.external_id,
+        points: -points,
+        source: 'reversal',
+        reason: body.reason ?? `Reversal of entry ${id}`,
+        reversesEntryId: id,
+        lifetimeDelta: earned ? -points : 0,
+      });
+      return posted.entry;
+    });
+  } catch (err) {
+    if (uniqueViolation(err) === 'ledger_entries_reverses_entry_id_unique') throw alreadyReversed(id);
+    throw err;
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { LIMITS } from '../events/event-input.ts';
+import { parseInput } from '../validation.ts';
+import {
+  PARTICIPANT_COLUMNS,
+  type ParticipantDto,
+  type ParticipantRow,
+  presentParticipant,
+  type Scope,
+} from './presenters.ts';
+
+/** PATCH body: each given field replaces the stored one; null clears it; absent ones stay. */
+export const updateParticipantInput = z.strictObject({
+  email: z.string().trim().max(LIMITS.emailLength).nullable().optional(),
+  phone: z.string().trim().max(LIMITS.phoneLength).nullable().optional(),
+  name: z.string().trim().max(LIMITS.nameLength).nullable().optional(),
+});
+export type UpdateParticipantInput = z.input<typeof updateParticipantInput>;
+
+/** `PATCH /v1/participants/{external_id}`: replaces PII (SPEC 2.4; events only ever enrich). */
+export async function updateParticipant(
+  ctx: AppContext,
+  who: Scope,
+  externalId: string,
+  input: unknown,
+): Promise<ParticipantDto> {
+  const body = parseInput(updateParticipantInput, input);
+  const sets: string[] = [];
+  const params: unknown[] = [who.workspaceId, who.mode, externalId];
+  for (const field of ['email', 'phone', 'name'] as const) {
+    const value = body[field];
+    if (value === undefined) continue;
+    params.push(value === null || value === '' ? null : value);
+    sets.push(`${field} = $${params.length}`);
+  }
+  sets.push('updated_at = now()');
+  const { rows } = await ctx.pool.query<ParticipantRow>(
+    `update participants set ${sets.join(', ')}
+      where workspace_id = $1 and mode = $2 and external_id = $3
+      returning ${PARTICIPANT_COLUMNS}`,
+    params,
+  );
+  if (!rows[0]) throw notFound('participant');
+  return presentParticipant(rows[0]);
+}
