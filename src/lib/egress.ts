@@ -1,6 +1,6 @@
 import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
-import { buildConnector, Client } from 'undici';
+import { buildConnector, Client, Pool } from 'undici';
 import { type AllowEntry, judgeAddress, parseAllowList } from './egress/ranges.ts';
 
 /**
@@ -43,6 +43,11 @@ export interface EgressInit extends EgressOptions {
   timeoutMs: number;
   /** Bytes of response body kept; reading stops there (default 1024). */
   maxBodyBytes?: number;
+  /**
+   * Keep the connection for later calls to the same origin and checked addresses (webhook
+   * delivery: thousands of POSTs to a few receivers). The URL is still checked on every call.
+   */
+  reuse?: boolean;
 }
 
 export interface EgressResponse {
@@ -143,6 +148,36 @@ function basicAuth(url: URL): string | undefined {
 }
 
 /**
+ * Keep-alive pools, one per origin and exact set of checked addresses. The URL is still checked
+ * (and the name resolved) on every call; a pool is only reached with the addresses that call
+ * judged allowed, so a reused connection always goes to an address checked just now.
+ */
+const pools = new Map<string, { pool: Pool; lastUsed: number }>();
+const MAX_POOLS = 256;
+function pooledFor(checked: Checked, timeoutMs: number): Pool {
+  const key = `${checked.url.origin}|${checked.addresses.join(',')}|${timeoutMs}`;
+  const hit = pools.get(key);
+  if (hit) {
+    hit.lastUsed = Date.now();
+    return hit.pool;
+  }
+  if (pools.size >= MAX_POOLS) {
+    const oldest = [...pools].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0]!;
+    pools.delete(oldest[0]);
+    oldest[1].pool.close().catch(() => {});
+  }
+  const pool = new Pool(checked.url.origin, {
+    connect: pinnedConnector(checked, timeoutMs),
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    keepAliveTimeout: 4_000,
+    connections: 128,
+  });
+  pools.set(key, { pool, lastUsed: Date.now() });
+  return pool;
+}
+
+/**
  * One guarded HTTP request: checks the URL, connects to exactly the checked address, never
  * follows redirects (a 3xx is returned), keeps at most `maxBodyBytes` of the body, and gives up
  * after `timeoutMs` overall. Throws EgressError.
@@ -169,18 +204,21 @@ export async function egressRequest(rawUrl: string, init: EgressInit): Promise<E
     // The DNS lookup counts against the deadline too; a lookup that hangs is abandoned.
     checked = await Promise.race([check(rawUrl, init), deadline]);
     const { url } = checked;
-    client = new Client(url.origin, {
-      connect: pinnedConnector(checked, init.timeoutMs),
-      headersTimeout: init.timeoutMs,
-      bodyTimeout: init.timeoutMs,
-      keepAliveTimeout: 1,
-    });
+    if (!init.reuse) {
+      client = new Client(url.origin, {
+        connect: pinnedConnector(checked, init.timeoutMs),
+        headersTimeout: init.timeoutMs,
+        bodyTimeout: init.timeoutMs,
+        keepAliveTimeout: 1,
+      });
+    }
+    const dispatcher = client ?? pooledFor(checked, init.timeoutMs);
     const headers: Record<string, string> = { ...init.headers };
     const auth = basicAuth(url);
     if (auth && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) {
       headers.authorization = auth;
     }
-    const res = await client.request({
+    const res = await dispatcher.request({
       path: `${url.pathname}${url.search}`,
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers,

@@ -10,6 +10,14 @@ export type ResultType =
   | 'flow.completed'
   | 'message.sent';
 
+export const RESULT_TYPES: readonly ResultType[] = [
+  'badge.awarded',
+  'points.changed',
+  'reward.redeemed',
+  'flow.completed',
+  'message.sent',
+];
+
 export interface ResultToEmit {
   workspaceId: string;
   mode: Mode;
@@ -18,15 +26,76 @@ export interface ResultToEmit {
   data: Record<string, unknown>;
 }
 
+/** The channel a committed live delivery is announced on; the dispatchers LISTEN to it. */
+export const DELIVERIES_CHANNEL = 'svc_webhook_deliveries';
+
 /**
- * Records a result in the outbox. Call it with the transaction that makes the change, so the
- * result commits (and is delivered) exactly when the change does.
+ * One statement for any number of results: their outbox rows, and one delivery per active
+ * subscription of the workspace and mode whose `event_types` name the type (or `*`), each with
+ * its body bytes fixed here (they are signed and sent unchanged on every attempt). Live
+ * deliveries are due at once and a NOTIFY wakes the dispatchers — Postgres delivers it only on
+ * COMMIT, so a rolled-back change sends nothing. Test-mode deliveries are `simulated`: logged,
+ * never POSTed (SPEC 6.4.7).
+ *
+ * The delivery id is a UUIDv7 made in SQL (the number of matching subscriptions is only known
+ * there); the body is concatenated rather than built with json_build_object so its bytes are
+ * compact and key order is exactly `id, type, tenant, created_at, data` (`data` is the caller's
+ * JSON.stringify output, byte for byte).
  */
+const EMIT_SQL = `
+with r as (
+  select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[]) with ordinality
+    as r(id, workspace_id, mode, type, data, ord)
+), o as (
+  insert into outbox (id, workspace_id, mode, type, data)
+  select id, workspace_id, mode, type, data::jsonb from r order by ord
+  returning id, workspace_id, mode, type, created_at
+), m as (
+  select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
+           substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
+           from 1 for 6), 52, 1), 53, 1), 'hex')::uuid as id,
+         s.id as subscription_id, o.id as outbox_id, o.workspace_id, o.mode, o.type, o.created_at, r.data, r.ord
+  from o
+  join r on r.id = o.id
+  join webhook_subscriptions s
+    on s.workspace_id = o.workspace_id and s.mode = o.mode and s.status = 'active'
+   and s.deleted_at is null and (s.event_types ? o.type or s.event_types ? '*')
+), d as (
+  insert into webhook_deliveries (id, workspace_id, mode, subscription_id, outbox_id, type, body, status, next_attempt_at)
+  select m.id, m.workspace_id, m.mode, m.subscription_id, m.outbox_id, m.type,
+         '{"id":"' || m.id || '","type":' || to_json(m.type::text)::text
+           || ',"tenant":' || to_json(w.slug::text)::text
+           || ',"created_at":"' || to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+           || '","data":' || m.data || '}',
+         case when m.mode = 'live' then 'pending' else 'simulated' end,
+         case when m.mode = 'live' then now() end
+  from m join workspaces w on w.id = m.workspace_id
+  order by m.ord
+  returning status
+)
+select (select pg_notify('${DELIVERIES_CHANNEL}', '') from d where d.status = 'pending' limit 1) is not null as notified
+`;
+
+/**
+ * Records results in the outbox and fans them out to the matching webhook subscriptions, in one
+ * statement whatever their number. Call it with the transaction that makes the change, so the
+ * results commit (and are delivered) exactly when the change does. Returns the outbox ids, in order.
+ */
+export async function emitResults(sql: Sql, results: readonly ResultToEmit[]): Promise<string[]> {
+  if (results.length === 0) return [];
+  const ids = results.map(() => uuidv7());
+  await sql.query(EMIT_SQL, [
+    ids,
+    results.map((r) => r.workspaceId),
+    results.map((r) => r.mode),
+    results.map((r) => r.type),
+    results.map((r) => JSON.stringify(r.data)),
+  ]);
+  return ids;
+}
+
+/** One result: {@link emitResults} with one element. Returns its outbox id. */
 export async function emitResult(sql: Sql, result: ResultToEmit): Promise<string> {
-  const id = uuidv7();
-  await sql.query(
-    `insert into outbox (id, workspace_id, mode, type, data) values ($1, $2, $3, $4, $5::jsonb)`,
-    [id, result.workspaceId, result.mode, result.type, JSON.stringify(result.data)],
-  );
-  return id;
+  const [id] = await emitResults(sql, [result]);
+  return id!;
 }

@@ -1,0 +1,113 @@
+import { DomainError } from '../errors.ts';
+import { RESULT_TYPES } from '../services/outbox/emit.ts';
+import { getDelivery, listDeliveries } from '../services/webhooks/list-deliveries.ts';
+import type { AttemptDto, DeliveryDetailDto, DeliveryDto } from '../services/webhooks/presenters.ts';
+import { builder } from './builder.ts';
+import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } from './connection.ts';
+import { DateTimeScalar } from './date-time.ts';
+import { camelPath, withArgNames } from './errors.ts';
+import { JSONScalar } from './json.ts';
+
+export const WebhookDeliveryStatus = builder.enumType('WebhookDeliveryStatus', {
+  values: {
+    PENDING: { value: 'pending', description: 'Waiting for its next attempt.' },
+    SUCCEEDED: { value: 'succeeded', description: 'The receiver answered 2xx.' },
+    DEAD: { value: 'dead', description: 'The last retry failed, or the subscription was paused or deleted.' },
+    SIMULATED: { value: 'simulated', description: 'Test mode: logged, never POSTed.' },
+  } as const,
+});
+
+export const WebhookAttempt = builder.objectRef<AttemptDto>('WebhookAttempt').implement({
+  description: 'One POST of a delivery and what came back.',
+  fields: (t) => ({
+    number: t.exposeInt('number', { description: '1 for the initial attempt; a replay starts again at 1.' }),
+    attemptedAt: t.expose('attempted_at', { type: DateTimeScalar }),
+    statusCode: t.exposeInt('status_code', { nullable: true }),
+    responseSnippet: t.exposeString('response_snippet', {
+      nullable: true,
+      description: 'At most the first 1 KiB of the answer.',
+    }),
+    durationMs: t.exposeInt('duration_ms'),
+    error: t.exposeString('error', { nullable: true }),
+  }),
+});
+
+type DeliveryNode = DeliveryDto | DeliveryDetailDto;
+
+/** A delivery of one result to one subscription (CONTRACT 10), as GET /v1/webhook-deliveries returns it. */
+export const WebhookDelivery = builder.objectRef<DeliveryNode>('WebhookDelivery').implement({
+  description: 'One result on its way to one subscription: status, schedule and attempts.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The body’s `id` and the X-Svc-Delivery-Id header.' }),
+    subscriptionId: t.exposeID('subscription_id'),
+    resultId: t.exposeID('result_id'),
+    type: t.exposeString('type'),
+    status: t.field({ type: WebhookDeliveryStatus, resolve: (d) => d.status }),
+    attemptCount: t.exposeInt('attempt_count'),
+    nextAttemptAt: t.expose('next_attempt_at', { type: DateTimeScalar, nullable: true }),
+    lastAttemptAt: t.expose('last_attempt_at', { type: DateTimeScalar, nullable: true }),
+    lastStatusCode: t.exposeInt('last_status_code', { nullable: true }),
+    lastError: t.exposeString('last_error', { nullable: true }),
+    createdAt: t.expose('created_at', { type: DateTimeScalar }),
+    payload: t.field({
+      type: JSONScalar,
+      description: 'The body as sent: `{ id, type, tenant, created_at, data }`.',
+      resolve: async (d, _args, { app, principal }) =>
+        'payload' in d ? d.payload : (await getDelivery(app, await principal('webhooks:read'), d.id)).payload,
+    }),
+    attempts: t.field({
+      type: [WebhookAttempt],
+      description: 'Every attempt, oldest first.',
+      resolve: async (d, _args, { app, principal }) =>
+        'attempts' in d
+          ? d.attempts
+          : (await getDelivery(app, await principal('webhooks:read'), d.id)).attempts,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  webhookDelivery: t.field({
+    type: WebhookDelivery,
+    nullable: true,
+    description:
+      "One webhook delivery of the key's workspace and mode, with its attempts, or null. Needs webhooks:read.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, { app, principal }) => {
+      const who = await principal('webhooks:read');
+      try {
+        return await getDelivery(app, who, String(args.id));
+      } catch (err) {
+        if (err instanceof DomainError && err.type === 'not_found') return null;
+        throw err;
+      }
+    },
+  }),
+  webhookDeliveries: t.connection(
+    {
+      type: WebhookDelivery,
+      description: `The webhook delivery log of the key's workspace and mode (needs webhooks:read). ${CONNECTION_DESCRIPTION}`,
+      args: {
+        subscriptionId: t.arg.id(),
+        status: t.arg({ type: WebhookDeliveryStatus }),
+        type: t.arg.string({ description: `One of ${RESULT_TYPES.join(', ')}.` }),
+      },
+      resolve: async (_root, args, { app, principal }) => {
+        const who = await principal('webhooks:read');
+        const page = await withArgNames(
+          (field) => camelPath(pageArgName(args)(field)),
+          () =>
+            listDeliveries(app, who, {
+              ...pageInputFrom(args),
+              subscription_id: args.subscriptionId ?? undefined,
+              status: args.status ?? undefined,
+              type: args.type ?? undefined,
+            }),
+        );
+        return connectionFrom(page);
+      },
+    },
+    { name: 'WebhookDeliveryConnection' },
+    { name: 'WebhookDeliveryEdge' },
+  ),
+}));

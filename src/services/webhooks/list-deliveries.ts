@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { AppContext, Principal } from '../../context.ts';
+import { type Page, pageInput } from '../../lib/pagination.ts';
+import { RESULT_TYPES } from '../outbox/emit.ts';
+import { parseInput } from '../validation.ts';
+import {
+  type DeliveryDetailDto,
+  type DeliveryDto,
+  type DeliveryRow,
+  presentAttempt,
+  presentDelivery,
+} from './presenters.ts';
+import { attemptsOf, findDelivery, pageDeliveries } from './repository.ts';
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'dead', 'simulated'] as const;
+
+export const listDeliveriesInput = pageInput.extend({
+  subscription_id: z.uuid().optional().meta({ description: 'Only deliveries to this subscription.' }),
+  status: z.enum(DELIVERY_STATUSES).optional(),
+  type: z.enum(RESULT_TYPES).optional(),
+});
+
+/** The delivery log, newest first, filtered by subscription, status and type (CONTRACT 10). */
+export async function listDeliveries(
+  ctx: AppContext,
+  who: Principal,
+  input: unknown,
+): Promise<Page<DeliveryDto>> {
+  const q = parseInput(listDeliveriesInput, input);
+  const page = await ctx.paginator.page(
+    q,
+    (d: DeliveryRow) => d.id,
+    (range) =>
+      pageDeliveries(
+        ctx.pool,
+        who,
+        { subscriptionId: q.subscription_id, status: q.status, type: q.type },
+        range,
+      ),
+  );
+  return { ...page, data: page.data.map(presentDelivery) };
+}
+
+/** One delivery with the body it sends and every attempt, oldest first. */
+export async function getDelivery(ctx: AppContext, who: Principal, id: string): Promise<DeliveryDetailDto> {
+  const delivery = await findDelivery(ctx.pool, who, id);
+  const attempts = await attemptsOf(ctx.pool, delivery.id);
+  return {
+    ...presentDelivery(delivery),
+    payload: JSON.parse(delivery.body),
+    attempts: attempts.map(presentAttempt),
+  };
+}

@@ -1,0 +1,119 @@
+import type { Mode } from '../../context.ts';
+
+export interface SubscriptionRow {
+  id: string;
+  mode: string;
+  url: string;
+  event_types: string[];
+  headers: Record<string, string>;
+  description: string | null;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SubscriptionDto {
+  id: string;
+  url: string;
+  event_types: string[];
+  headers: Record<string, string>;
+  description: string | null;
+  status: 'active' | 'paused';
+  mode: Mode;
+  created_at: string;
+  updated_at: string;
+}
+
+export const presentSubscription = (s: SubscriptionRow): SubscriptionDto => ({
+  id: s.id,
+  url: s.url,
+  event_types: s.event_types,
+  headers: s.headers,
+  description: s.description,
+  status: s.status as SubscriptionDto['status'],
+  mode: s.mode as Mode,
+  created_at: s.created_at.toISOString(),
+  updated_at: s.updated_at.toISOString(),
+});
+
+export interface DeliveryRow {
+  id: string;
+  subscription_id: string;
+  outbox_id: string;
+  type: string;
+  status: string;
+  attempt_count: number;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'dead' | 'simulated';
+
+export interface DeliveryDto {
+  id: string;
+  subscription_id: string;
+  result_id: string;
+  type: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const presentDelivery = (d: DeliveryRow): DeliveryDto => ({
+  id: d.id,
+  subscription_id: d.subscription_id,
+  result_id: d.outbox_id,
+  type: d.type,
+  status: d.status as DeliveryStatus,
+  attempt_count: d.attempt_count,
+  next_attempt_at: d.status === 'pending' ? iso(d.next_attempt_at) : null,
+  last_attempt_at: iso(d.last_attempt_at),
+  last_status_code: d.last_status_code,
+  last_error: d.last_error,
+  created_at: d.created_at.toISOString(),
+  updated_at: d.updated_at.toISOString(),
+});
+
+export interface AttemptRow {
+  number: number;
+  attempted_at: Date;
+  status_code: number | null;
+  response_snippet: string | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+export interface AttemptDto {
+  number: number;
+  attempted_at: string;
+  status_code: number | null;
+  response_snippet: string | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+export const presentAttempt = (a: AttemptRow): AttemptDto => ({
+  number: a.number,
+  attempted_at: a.attempted_at.toISOString(),
+  status_code: a.status_code,
+  response_snippet: a.response_snippet,
+  duration_ms: a.duration_ms,
+  error: a.error,
+});
+
+export interface DeliveryDetailDto extends DeliveryDto {
+  /** The exact body sent (parsed): `{ id, type, tenant, created_at, data }`. */
+  payload: Record<string, unknown>;
+  attempts: AttemptDto[];
+}

@@ -1,0 +1,117 @@
+import { EgressError, egressRequest } from '../../lib/egress.ts';
+import { signPayload } from '../../lib/secrets.ts';
+
+/** Receivers see this; custom headers can never replace it (nor any header we set). */
+const USER_AGENT = 'svc-webhooks/1';
+
+/** At most this much of a receiver's answer is read and kept per attempt (CONTRACT 10). */
+export const SNIPPET_BYTES = 1024;
+
+export interface OutgoingDelivery {
+  id: string;
+  type: string;
+  url: string;
+  secret: string;
+  /** The delivery's stored body: signed and sent byte for byte. */
+  body: string;
+  customHeaders: Record<string, string>;
+}
+
+export interface AttemptOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  responseSnippet: string | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/**
+ * The request headers: the subscription's custom ones first, then ours, compared
+ * case-insensitively so a custom `x-svc-signature` (or `content-type`) can never replace ours.
+ * The signature is fresh per attempt: `t` is now, the HMAC covers `<t>.<body>` (SPEC 6.3).
+ */
+export function deliveryHeaders(
+  d: OutgoingDelivery,
+  now = Math.floor(Date.now() / 1000),
+): Record<string, string> & { 'x-svc-signature': string } {
+  const ours: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': USER_AGENT,
+    'x-svc-delivery-id': d.id,
+    'x-svc-event-type': d.type,
+    'x-svc-signature': signPayload(d.secret, d.body, now),
+  };
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(d.customHeaders)) {
+    const lower = name.toLowerCase();
+    if (!(lower in ours) && !RESERVED_HEADERS.has(lower)) headers[lower] = value;
+  }
+  return { ...headers, ...ours } as Record<string, string> & { 'x-svc-signature': string };
+}
+
+/** Headers a subscription may not set: ours, and those that define the HTTP message itself. */
+export const RESERVED_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'host',
+  'te',
+  'trailer',
+  'expect',
+  'user-agent',
+  'x-svc-signature',
+  'x-svc-delivery-id',
+  'x-svc-event-type',
+]);
+
+/** NUL cannot be stored in a Postgres text column; a binary answer keeps the rest readable. */
+const snippetOf = (body: Buffer) => body.toString('utf8').replaceAll('\u0000', '\uFFFD');
+
+/**
+ * One signed POST through the egress guard (checked again at every send: a DNS answer can
+ * change). Never throws: a non-2xx (3xx included, redirects are not followed), a timeout, a
+ * refused connection or a blocked address is a failed attempt with a readable `error`.
+ */
+export async function sendDelivery(
+  d: OutgoingDelivery,
+  opts: { timeoutMs: number; allowCidrs: string[] },
+): Promise<AttemptOutcome> {
+  const started = performance.now();
+  try {
+    const res = await egressRequest(d.url, {
+      method: 'POST',
+      headers: deliveryHeaders(d),
+      body: d.body,
+      timeoutMs: opts.timeoutMs,
+      maxBodyBytes: SNIPPET_BYTES,
+      allowCidrs: opts.allowCidrs,
+      // Thousands of deliveries go to a few receivers: keep-alive connections (bench `webhooks`).
+      reuse: true,
+    });
+    const ok = res.status >= 200 && res.status < 300;
+    return {
+      ok,
+      statusCode: res.status,
+      responseSnippet: snippetOf(res.body),
+      durationMs: res.durationMs,
+      error: ok
+        ? null
+        : res.status >= 300 && res.status < 400
+          ? `receiver answered ${res.status}: redirects are not followed`
+          : `receiver answered ${res.status}`,
+    };
+  } catch (err) {
+    const durationMs = Math.round(performance.now() - started);
+    const message =
+      err instanceof EgressError
+        ? err.reason === 'blocked_address' || err.reason === 'scheme' || err.reason === 'invalid_url'
+          ? `egress blocked: ${err.message}`
+          : err.message
+        : `send failed: ${(err as Error).message}`;
+    return { ok: false, statusCode: null, responseSnippet: null, durationMs, error: message };
+  }
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { validationError } from '../../errors.ts';
+import { assertEgressAllowed, EgressError } from '../../lib/egress.ts';
+import { RESULT_TYPES } from '../outbox/emit.ts';
+import { RESERVED_HEADERS } from './send.ts';
+
+export const MAX_CUSTOM_HEADERS = 20;
+
+const subscriptionUrl = z
+  .url()
+  .max(2048)
+  .meta({
+    description:
+      'Public http/https destination. Checked by the egress guard now (a private, loopback, link-local or ' +
+      'metadata address is a 422 on `url`, and it is never called) and again at every send.',
+    examples: ['https://example.com/hooks/svc'],
+  });
+
+/** SPEC 6.1 types or `*`; duplicates dropped, and `*` alone stands for all of them. */
+const eventTypes = z
+  .array(z.enum([...RESULT_TYPES, '*']))
+  .min(1)
+  .max(RESULT_TYPES.length + 1)
+  .transform((types) => (types.includes('*') ? ['*'] : [...new Set(types)]))
+  .meta({
+    description: `Result types to receive (${RESULT_TYPES.join(', ')}), or \`["*"]\` for all.`,
+    examples: [['points.changed', 'badge.awarded'], ['*']],
+  });
+
+const headerName = z
+  .string()
+  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'must be an HTTP header name (token characters, ≤ 100)')
+  .refine(
+    (name) => !RESERVED_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith('x-svc-'),
+    'is set by the service on every delivery and cannot be overridden',
+  );
+
+const headers = z
+  .record(headerName, z.string().regex(/^[\t\x20-\x7E]{0,1000}$/, 'printable ASCII, ≤ 1000 characters'))
+  .refine((h) => Object.keys(h).length <= MAX_CUSTOM_HEADERS, `at most ${MAX_CUSTOM_HEADERS} headers`)
+  .meta({
+    description:
+      'Custom headers sent with every delivery. Content-Type, User-Agent, Host, hop-by-hop headers and ' +
+      '`X-Svc-*` are set by the service and refused here.',
+    examples: [{ 'X-Team': 'growth' }],
+  });
+
+const description = z.string().max(500).nullable();
+
+export const createSubscriptionInput = z.strictObject({
+  url: subscriptionUrl,
+  event_types: eventTypes,
+  secret: z
+    .string()
+    .regex(/^[\x21-\x7E]{8,200}$/, '8 to 200 printable characters, no spaces')
+    .optional()
+    .meta({ description: 'Signing secret; a `whsec_…` one is generated when omitted.' }),
+  headers: headers.optional(),
+  description: description.optional(),
+});
+
+export const updateSubscriptionInput = z.strictObject({
+  url: subscriptionUrl.optional(),
+  event_types: eventTypes.optional(),
+  headers: headers.optional(),
+  description: description.optional(),
+  status: z.enum(['active', 'paused']).optional().meta({
+    description: 'Pausing makes the pending deliveries `dead` at once; resuming sends new results again.',
+  }),
+});
+
+/** The egress guard at subscription time; its refusal is a field error on `url`. */
+export async function checkUrl(ctx: AppContext, url: string): Promise<void> {
+  try {
+    await assertEgressAllowed(url, { allowCidrs: ctx.config.EGRESS_ALLOW_CIDRS });
+  } catch (err) {
+    if (err instanceof EgressError) throw validationError([{ field: 'url', message: err.message }]);
+    throw err;
+  }
+}

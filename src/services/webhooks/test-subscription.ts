@@ -1,0 +1,51 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { AppContext, Principal } from '../../context.ts';
+import { decryptSecret } from '../../lib/secrets.ts';
+import { findSubscription } from './repository.ts';
+import { sendDelivery } from './send.ts';
+
+export interface TestSendResult {
+  ok: boolean;
+  status_code: number | null;
+  response_snippet: string | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+/**
+ * Sends one real signed `webhook.test` POST to the subscription's URL now, through the egress
+ * guard, with its custom headers — in either mode, paused or not: it is an explicit check of
+ * the receiver, not a result (results of test mode are never POSTed). Nothing is stored.
+ */
+export async function testSubscription(ctx: AppContext, who: Principal, id: string): Promise<TestSendResult> {
+  const sub = await findSubscription(ctx.pool, who, id, { withSecret: true });
+  const deliveryId = uuidv7();
+  const body = JSON.stringify({
+    id: deliveryId,
+    type: 'webhook.test',
+    tenant: who.workspaceSlug,
+    created_at: new Date().toISOString(),
+    data: {
+      subscription_id: sub.id,
+      message: 'A test delivery from svc: the signature verifies with your secret.',
+    },
+  });
+  const outcome = await sendDelivery(
+    {
+      id: deliveryId,
+      type: 'webhook.test',
+      url: sub.url,
+      secret: decryptSecret(sub.secret_enc!, ctx.config.secret),
+      body,
+      customHeaders: sub.headers,
+    },
+    { timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS, allowCidrs: ctx.config.EGRESS_ALLOW_CIDRS },
+  );
+  return {
+    ok: outcome.ok,
+    status_code: outcome.statusCode,
+    response_snippet: outcome.responseSnippet,
+    duration_ms: outcome.durationMs,
+    error: outcome.error,
+  };
+}
