@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import { runsOfEvent } from '../flows/list-flow-runs.ts';
+import type { FlowRunDto } from '../flows/presenters.ts';
 import { parseInput } from '../validation.ts';
 import { Event } from './entities.ts';
 import { type EventDto, presentEvent } from './presenters.ts';
@@ -35,16 +37,21 @@ export async function listEvents(ctx: AppContext, who: Principal, input: unknown
   return { ...page, data: page.data.map(presentEvent) };
 }
 
-/** One event of the caller's workspace and mode; flow runs join it once the engine exists. */
+/** One event of the caller's workspace and mode, with its flow runs and its processing error. */
 export async function getEvent(
   ctx: AppContext,
   who: Principal,
   id: string,
-): Promise<EventDto & { flow_runs: unknown[] }> {
+): Promise<EventDto & { error: string | null; processed_at: string | null; flow_runs: FlowRunDto[] }> {
   const valid = z.uuid().safeParse(id);
   const event = valid.success
     ? await ctx.orm.em.fork().findOne(Event, { id, workspace: who.workspaceId, mode: who.mode })
     : null;
   if (!event) throw notFound('event');
-  return { ...presentEvent(event), flow_runs: [] };
+  return {
+    ...presentEvent(event),
+    error: event.error ?? null,
+    processed_at: event.processedAt?.toISOString() ?? null,
+    flow_runs: await runsOfEvent(ctx, who, event.id),
+  };
 }

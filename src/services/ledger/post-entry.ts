@@ -1,7 +1,8 @@
 import type { Mode } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { DomainError } from '../../errors.ts';
-import { emitResult } from '../outbox/emit.ts';
+import { recordEarnings } from '../leaderboards/record-earnings.ts';
+import { emitResult, type ResultToEmit } from '../outbox/emit.ts';
 import { type LedgerEntryRow, presentEntry } from './presenters.ts';
 
 export type LedgerSource = 'flow' | 'adjustment' | 'redemption' | 'reversal';
@@ -40,7 +41,12 @@ const ENTRY_COLUMNS = `id, points, balance_after, reason, source, reference, rev
  * returned untouched instead (and a concurrent duplicate fails the unique index, rolling its
  * transaction back), so an effect with a derived key happens once.
  */
-export async function postEntry(sql: Sql, e: EntryToPost): Promise<PostedEntry> {
+export async function postEntry(
+  sql: Sql,
+  e: EntryToPost,
+  /** Given: the `points.changed` result is appended here for the caller to emit with its own, in one statement. */
+  results?: ResultToEmit[],
+): Promise<PostedEntry> {
   if (!Number.isSafeInteger(e.points) || e.points === 0)
     throw new Error('ledger: points must be a non-zero integer');
   if (e.idempotencyKey) {
@@ -49,46 +55,60 @@ export async function postEntry(sql: Sql, e: EntryToPost): Promise<PostedEntry> 
   }
   const lifetime =
     e.lifetimeDelta ?? (e.points > 0 && (e.source === 'flow' || e.source === 'adjustment') ? e.points : 0);
-  const moved = await sql.query<{ balance: string }>(
-    `update participants
-        set balance = balance + $2, lifetime_points = greatest(lifetime_points + $3, 0), updated_at = now()
-      where id = $1 and balance + $2 >= 0
-      returning balance`,
-    [e.participantId, e.points, lifetime],
-  );
-  if (!moved.rows[0]) {
-    const { rows } = await sql.query<{ balance: string }>(`select balance from participants where id = $1`, [
-      e.participantId,
-    ]);
-    if (!rows[0]) throw new DomainError('not_found', 'participant not found');
-    throw insufficientPoints(Number(rows[0].balance), -e.points);
-  }
+  // The conditional balance UPDATE and the entry INSERT in one statement (one round trip; bench
+  // `rewards`): no row means the balance did not cover the debit (or the participant is gone).
   const { rows } = await sql.query<RawEntry>(
-    `insert into ledger_entries
+    `with moved as (
+       update participants
+          set balance = balance + $4, lifetime_points = greatest(lifetime_points + $10, 0), updated_at = now()
+        where id = $3 and balance + $4 >= 0
+        returning balance)
+     insert into ledger_entries
        (workspace_id, mode, participant_id, points, balance_after, reason, source, reference,
         reverses_entry_id, idempotency_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     select $1, $2, $3, $4, moved.balance, $5, $6, $7, $8, $9 from moved
      returning ${ENTRY_COLUMNS}`,
     [
       e.workspaceId,
       e.mode,
       e.participantId,
       e.points,
-      moved.rows[0].balance,
       e.reason ?? null,
       e.source,
       e.reference ?? null,
       e.reversesEntryId ?? null,
       e.idempotencyKey ?? null,
+      lifetime,
     ],
   );
+  if (!rows[0]) {
+    const { rows: current } = await sql.query<{ balance: string }>(
+      `select balance from participants where id = $1`,
+      [e.participantId],
+    );
+    if (!current[0]) throw new DomainError('not_found', 'participant not found');
+    throw insufficientPoints(Number(current[0].balance), -e.points);
+  }
   const entry = presentEntry(rows[0]!);
-  await emitResult(sql, {
+  // Weekly/monthly scores and rank histograms move with lifetime points, in this transaction.
+  if (lifetime !== 0)
+    await recordEarnings(sql, [
+      {
+        workspaceId: e.workspaceId,
+        mode: e.mode,
+        participantId: e.participantId,
+        points: lifetime,
+        at: new Date(entry.created_at),
+      },
+    ]);
+  const changed: ResultToEmit = {
     workspaceId: e.workspaceId,
     mode: e.mode,
     type: 'points.changed',
     data: { participant: { external_id: e.externalId }, entry, balance: entry.balance_after },
-  });
+  };
+  if (results) results.push(changed);
+  else await emitResult(sql, changed);
   return { entry, replayed: false };
 }
 

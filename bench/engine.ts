@@ -1,0 +1,273 @@
+/**
+ * Suite `engine`: event processing. Three figures from one run, against the service's own worker
+ * (role all) and database:
+ *  1. baseline: the same number of no-op jobs moved through pg-boss by a bare `fetch(100)` +
+ *     `complete` loop in this process — what the queue alone allows;
+ *  2. throughput: N events (default 100k) over N/10 participants, inserted in bulk SQL with their
+ *     `events.process` jobs (100 events per job, like a full ingest batch), processed by a flow
+ *     that awards points (1 per currency unit) and a badge; events/s from the jobs' commit until
+ *     the last one is `processed`;
+ *  3. latency: events POSTed at a steady rate (500/s) through `/v1/events`; ingest (request
+ *     sent) → `processed_at` (set with clock_timestamp() just before the engine commits), p50/p99.
+ * Env: BENCH_ENGINE_EVENTS (100000), BENCH_ENGINE_RATE (500), BENCH_ENGINE_LATENCY_S (10).
+ */
+import { PgBoss } from 'pg-boss';
+import { v7 as uuidv7 } from 'uuid';
+import { withClient } from './postgres.ts';
+import type { Suite, SuiteContext } from './suites.ts';
+
+const N = Number(process.env.BENCH_ENGINE_EVENTS ?? 100_000);
+const RATE = Number(process.env.BENCH_ENGINE_RATE ?? 500);
+const LATENCY_S = Number(process.env.BENCH_ENGINE_LATENCY_S ?? 10);
+const TARGET = { ratio: 0.15, p50Ms: 100 };
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function api(ctx: SuiteContext, path: string, body: unknown) {
+  const res = await fetch(`${ctx.service.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** The bare pg-boss loop: N no-op jobs, one `fetch(100)` + `complete` at a time. */
+async function bareLoop(ctx: SuiteContext): Promise<number> {
+  const boss = new PgBoss({
+    connectionString: ctx.db.url,
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+  });
+  boss.on('error', () => {});
+  await boss.start();
+  const queue = `bench.noop.${ctx.runId}`;
+  await boss.createQueue(queue);
+  for (let i = 0; i < N; i += 5000)
+    await boss.insert(
+      queue,
+      Array.from({ length: Math.min(5000, N - i) }, (_, j) => ({ data: { n: i + j } })),
+    );
+  const t0 = performance.now();
+  let moved = 0;
+  for (;;) {
+    const jobs = await boss.fetch(queue, { batchSize: 100 });
+    if (!jobs.length) break;
+    await boss.complete(
+      queue,
+      jobs.map((j) => j.id),
+    );
+    moved += jobs.length;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  await boss.deleteQueue(queue).catch(() => {});
+  await boss.stop();
+  if (moved !== N) throw new Error(`bare loop moved ${moved} of ${N} jobs`);
+  return N / seconds;
+}
+
+async function throughput(
+  ctx: SuiteContext,
+  workspaceId: string,
+  type: string,
+): Promise<{ perSec: number; ok: boolean }> {
+  const participants = Math.max(1, Math.round(N / 10));
+  const ids = Array.from({ length: N }, () => uuidv7());
+  const boss = new PgBoss({
+    connectionString: ctx.db.url,
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+  });
+  boss.on('error', () => {});
+  await boss.start();
+  const perSec = await withClient(ctx.db.url, async (c) => {
+    await c.query(
+      `insert into participants (workspace_id, mode, external_id)
+       select $1, 'test', 'eng-' || $2 || '-' || g from generate_series(0, $3 - 1) g`,
+      [workspaceId, ctx.runId, participants],
+    );
+    const { rows: ps } = await c.query<{ id: string; external_id: string }>(
+      `select id, external_id from participants where workspace_id = $1 and external_id like $2`,
+      [workspaceId, `eng-${ctx.runId}-%`],
+    );
+    const pid = new Map(ps.map((p) => [p.external_id, p.id]));
+    for (let i = 0; i < N; i += 10_000) {
+      const slice = ids.slice(i, i + 10_000);
+      const ext = slice.map((_, j) => `eng-${ctx.runId}-${(i + j) % participants}`);
+      await c.query(
+        `insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at, status, source)
+         select id, $1, 'test', $2, pid, ext, jsonb_build_object('total', total), now(), 'received', 'api'
+           from unnest($3::uuid[], $4::bigint[], $5::text[], $6::numeric[]) x(id, pid, ext, total)`,
+        [
+          workspaceId,
+          type,
+          slice,
+          ext.map((e) => pid.get(e)),
+          ext,
+          slice.map((_, j) => ((i + j) % 50) + 0.5),
+        ],
+      );
+    }
+    await c.query('analyze events');
+    await c.query('analyze participants');
+    // The jobs in one transaction: processing starts when they commit.
+    const jobs = [];
+    for (let i = 0; i < N; i += 100) jobs.push({ data: { eventIds: ids.slice(i, i + 100) } });
+    const t0 = performance.now();
+    await c.query('begin');
+    await boss.insert('events.process', jobs, {
+      db: { executeSql: (text, values) => c.query(text, values) },
+    });
+    await c.query('commit');
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      const { rows } = await c.query<{ n: string }>(
+        `select count(*) n from events where workspace_id = $1 and event_type = $2 and status = 'received'`,
+        [workspaceId, type],
+      );
+      if (Number(rows[0]!.n) === 0) break;
+      if (Date.now() > deadline) throw new Error(`${rows[0]!.n} events still received after 300 s`);
+      await sleep(100);
+    }
+    return N / ((performance.now() - t0) / 1000);
+  });
+  await boss.stop();
+
+  // Correctness: one ledger entry per event (sum = the totals, floored), one badge per participant.
+  const check = await withClient(ctx.db.url, async (c) => {
+    const { rows } = await c.query<{
+      entries: string;
+      points: string;
+      badges: string;
+      balances: string;
+      failed: string;
+    }>(
+      `select (select count(*) from ledger_entries l where l.workspace_id = $1 and l.idempotency_key like any($3)) entries,
+              (select coalesce(sum(points), 0) from ledger_entries l where l.workspace_id = $1 and l.idempotency_key like any($3)) points,
+              (select count(*) from participant_badges b join participants p on p.id = b.participant_id
+                where p.workspace_id = $1 and p.external_id like $2) badges,
+              (select coalesce(sum(balance), 0) from participants p where p.workspace_id = $1 and p.external_id like $2) balances,
+              (select count(*) from events where workspace_id = $1 and event_type = $4 and status <> 'processed') failed`,
+      [workspaceId, `eng-${ctx.runId}-%`, ['%'], type],
+    );
+    return rows[0]!;
+  });
+  let expectedPoints = 0;
+  for (let i = 0; i < N; i++) expectedPoints += Math.floor((i % 50) + 0.5);
+  const ok =
+    Number(check.failed) === 0 &&
+    Number(check.badges) === participants &&
+    Number(check.balances) === expectedPoints;
+  if (!ok)
+    ctx.note(
+      `engine: correctness check failed: ${JSON.stringify(check)} (expected points ${expectedPoints})`,
+    );
+  return { perSec, ok };
+}
+
+async function latency(
+  ctx: SuiteContext,
+  type: string,
+): Promise<{ p50: number; p99: number; ingestP50: number; sent: number; ok: boolean }> {
+  const total = RATE * LATENCY_S;
+  const sentAt = new Map<string, number>();
+  const t0 = Date.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / RATE;
+    const wait = due - Date.now();
+    if (wait > 1) await sleep(wait);
+    pending.push(
+      (async () => {
+        const at = Date.now();
+        const body = await api(ctx, '/v1/events', {
+          event_type: type,
+          participant: `lat-${ctx.runId}-${i % 1000}`,
+          payload: { total: (i % 20) + 1 },
+        });
+        sentAt.set(body.event_id, at);
+      })(),
+    );
+  }
+  await Promise.all(pending);
+  const ids = [...sentAt.keys()];
+  const rows = await withClient(ctx.db.url, async (c) => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await c.query<{
+        id: string;
+        status: string;
+        received_at: Date;
+        processed_at: Date | null;
+      }>(`select id, status, received_at, processed_at from events where id = any($1::uuid[])`, [ids]);
+      if (rows.every((r) => r.status !== 'received') || Date.now() > deadline) return rows;
+      await sleep(200);
+    }
+  });
+  const lat = rows
+    .filter((r) => r.processed_at)
+    .map((r) => new Date(r.processed_at!).getTime() - sentAt.get(r.id)!)
+    .sort((a, b) => a - b);
+  // The split: request sent → its ingest transaction began (received_at): HTTP queueing under load.
+  const ingest = rows.map((r) => new Date(r.received_at).getTime() - sentAt.get(r.id)!).sort((a, b) => a - b);
+  const pct = (list: number[], p: number) =>
+    list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? Number.NaN;
+  return {
+    p50: pct(lat, 50),
+    p99: pct(lat, 99),
+    ingestP50: pct(ingest, 50),
+    sent: total,
+    ok: lat.length === total && rows.every((r) => r.status === 'processed'),
+  };
+}
+
+export const engineSuite: Suite = {
+  name: 'engine',
+  async run(ctx) {
+    const workspaceId = await withClient(ctx.db.url, async (c) => {
+      const { rows } = await c.query<{ id: string }>(`select id from workspaces where slug = $1`, [
+        ctx.workspaceSlug,
+      ]);
+      return rows[0]!.id;
+    });
+    const type = `bench.order.${ctx.runId}`;
+    const latType = `bench.latency.${ctx.runId}`;
+    for (const t of [type, latType])
+      await api(ctx, '/v1/flows', {
+        name: `bench ${t}`,
+        event_type: t,
+        actions: [
+          { type: 'award_points', points: { '*': [{ var: 'payload.total' }, 1] } },
+          { type: 'award_badge', badge: `bench-${ctx.runId}` },
+        ],
+      });
+
+    ctx.note(`engine: bare pg-boss loop over ${N} no-op jobs (fetch 100 + complete)`);
+    const bare = await bareLoop(ctx);
+    ctx.note(`engine: processing ${N} events over ${Math.round(N / 10)} participants`);
+    const tp = await throughput(ctx, workspaceId, type);
+    ctx.note(`engine: ingest → processed latency at ${RATE} events/s for ${LATENCY_S} s`);
+    const lat = await latency(ctx, latType);
+    const ratio = round(tp.perSec / bare, 3);
+    ctx.print({
+      suite: 'engine',
+      events: N,
+      participants: Math.round(N / 10),
+      events_per_sec: round(tp.perSec),
+      baseline_jobs_per_sec: round(bare),
+      ratio_vs_baseline: ratio,
+      latency_rate_per_sec: RATE,
+      latency_events: lat.sent,
+      latency_p50_ms: lat.p50,
+      latency_p99_ms: lat.p99,
+      latency_to_received_p50_ms: lat.ingestP50,
+      target: TARGET,
+      meets_target: ratio >= TARGET.ratio && lat.p50 < TARGET.p50Ms,
+    });
+    return tp.ok && lat.ok;
+  },
+};

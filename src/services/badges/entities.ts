@@ -1,0 +1,54 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Participant } from '../participants/entities.ts';
+import { Workspace } from '../workspaces/entities.ts';
+
+/** A badge definition (CONTRACT 7): defined by `POST /v1/badges` or created on a flow's first award. */
+const BadgeSchema = defineEntity({
+  name: 'Badge',
+  tableName: 'badges',
+  uniques: [{ name: 'badges_key_unique', properties: ['workspace', 'mode', 'key'] }],
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
+    mode: p.string().length(4),
+    key: p.string().length(128),
+    name: p.string().length(200),
+    description: p.text().nullable(),
+    imageUrl: p.text().nullable(),
+    tiers: p.json<string[]>().default('[]'),
+    createdAt: p.datetime().defaultRaw('now()'),
+  },
+});
+export class Badge extends BadgeSchema.class {}
+BadgeSchema.setClass(Badge);
+
+/**
+ * A badge held by a participant. Unique per (participant, badge, tier) so a key+tier is held
+ * once, and unique on the derived flow key so a reprocessed event never awards twice.
+ */
+const ParticipantBadgeSchema = defineEntity({
+  name: 'ParticipantBadge',
+  tableName: 'participant_badges',
+  uniques: [
+    { name: 'participant_badges_held_once', properties: ['participant', 'badge', 'tier'] },
+    {
+      name: 'participant_badges_idempotency_key_unique',
+      properties: ['workspace', 'mode', 'idempotencyKey'],
+    },
+  ],
+  indexes: [{ name: 'participant_badges_badge_idx', properties: ['badge'] }],
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
+    mode: p.string().length(4),
+    participant: () => p.manyToOne(Participant).deleteRule('cascade'),
+    badge: () => p.manyToOne(Badge).deleteRule('cascade'),
+    /** Empty string = no tier, so the unique constraint also holds for untiered badges. */
+    tier: p.string().length(64).default(''),
+    awardedAt: p.datetime().defaultRaw('now()'),
+    flowRunId: p.uuid().nullable(),
+    idempotencyKey: p.string().length(300).nullable(),
+  },
+});
+export class ParticipantBadge extends ParticipantBadgeSchema.class {}
+ParticipantBadgeSchema.setClass(ParticipantBadge);

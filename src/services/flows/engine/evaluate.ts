@@ -1,0 +1,255 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { EntryToPost } from '../../ledger/post-entry.ts';
+import type { ResultToEmit } from '../../outbox/emit.ts';
+import { evaluate, type FlowContext, truthy } from '../logic.ts';
+import {
+  type BadgeRow,
+  derivedKey,
+  type EventRow,
+  type FlowRow,
+  flowKey,
+  type ParticipantState,
+  type RunRow,
+  type Step,
+} from './types.ts';
+
+/** What one batch loaded, kept current in memory while its events are evaluated in order. */
+export interface BatchState {
+  participants: Map<number, ParticipantState>;
+  flows: Map<string, FlowRow[]>;
+  runs: Map<string, RunRow>;
+  runCounts: Map<string, number>;
+  badges: Map<string, BadgeRow>;
+  holdings: Set<string>;
+  multipliers: Map<number, number>;
+  /** Derived ledger keys that already exist (resumed runs only). */
+  ledgerKeys: Set<string>;
+  /** Events on their last processing attempt: a failure now is final. */
+  finalAttempt: ReadonlySet<string>;
+}
+
+/** The writes the evaluation asks for, done afterwards in a few statements. */
+export interface BatchPlan {
+  credits: { entry: EntryToPost; step: Step }[];
+  badges: {
+    workspaceId: string;
+    mode: string;
+    participantId: number;
+    badgeId: number;
+    tier: string;
+    runId: string;
+    key: string;
+  }[];
+  runs: (RunRow & { participantId: number; workspaceId: string; mode: string; finished: boolean })[];
+  /** Results emitted after the runs are written (badge.awarded, flow.completed). */
+  results: ResultToEmit[];
+  processed: EventRow[];
+  /** Events whose attempt failed: id → error (final ones are stored as `failed`). */
+  failed: Map<string, string>;
+}
+
+export type SendMessage = (
+  p: ParticipantState,
+  template: string,
+  key: string,
+  context: FlowContext,
+) => Promise<{ id: string; status: string }>;
+
+const contextOf = (e: EventRow, p: ParticipantState): FlowContext => ({
+  event: { type: e.eventType, occurred_at: e.occurredAt.toISOString() },
+  payload: e.payload,
+  participant: {
+    external_id: p.externalId,
+    email: p.email,
+    name: p.name,
+    balance: p.balance,
+    lifetime_points: p.lifetime,
+  },
+});
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+/**
+ * Runs every matching flow of each event, in event order, against the in-memory state: the
+ * counts, balances, run counts and badge holdings of one event are what the next event of the
+ * same participant sees. A failing step fails its run and the event's attempt (the run keeps
+ * the steps that succeeded; a retry resumes at the failed step, the derived keys turning the
+ * done steps into no-ops).
+ */
+export async function evaluateBatch(
+  events: EventRow[],
+  s: BatchState,
+  sendMessage: SendMessage,
+): Promise<BatchPlan> {
+  const plan: BatchPlan = {
+    credits: [],
+    badges: [],
+    runs: [],
+    results: [],
+    processed: [],
+    failed: new Map(),
+  };
+  for (const e of events) {
+    const p = s.participants.get(e.participantId)!;
+    p.counts.set(e.eventType, (p.counts.get(e.eventType) ?? 0) + 1);
+    const count = (type: string) => p.counts.get(type) ?? 0;
+    let eventError: string | null = null;
+
+    for (const flow of s.flows.get(flowKey(e)) ?? []) {
+      const prior = s.runs.get(`${e.id}/${flow.id}`);
+      if (prior && prior.status !== 'failed') continue;
+      // A run whose conditions failed to evaluate re-evaluates them; any other failed run resumes its steps.
+      const resumable = prior && prior.steps[0]?.action !== 'conditions';
+      let steps: Step[] | undefined = resumable ? prior.steps : undefined;
+      let conditionError: string | null = null;
+      if (!resumable) {
+        const runsKey = `${flow.id}/${p.id}`;
+        if (!prior && flow.maxRuns != null && (s.runCounts.get(runsKey) ?? 0) >= flow.maxRuns) continue;
+        let matched: boolean;
+        try {
+          matched = flow.conditions == null || truthy(evaluate(flow.conditions, contextOf(e, p), count));
+        } catch (err) {
+          matched = true;
+          conditionError = message(err);
+          steps = [{ action: 'conditions', status: 'failed', result: null, error: conditionError }];
+        }
+        if (!matched && !prior) continue;
+        if (!matched) steps = [];
+        if (!prior) s.runCounts.set(runsKey, (s.runCounts.get(runsKey) ?? 0) + 1);
+      }
+      const run = { id: prior?.id ?? uuidv7(), eventId: e.id, flowId: flow.id };
+      steps ??= flow.actions.map(
+        (a) => ({ action: a.type, status: 'pending', result: null, error: null }) as Step,
+      );
+      let failure: string | null = conditionError
+        ? `flow "${flow.name}" conditions: ${conditionError}`
+        : null;
+
+      for (let i = 0; i < steps.length && !failure; i++) {
+        const step = steps[i]!;
+        if (step.status === 'completed' || step.status === 'skipped') continue;
+        const action = flow.actions[i];
+        if (!action) break;
+        const key = derivedKey(e.id, flow.id, i);
+        try {
+          if (action.type === 'award_points') {
+            const raw =
+              typeof action.points === 'number'
+                ? action.points
+                : Number(evaluate(action.points, contextOf(e, p), count));
+            const factor = s.multipliers.get(p.id) ?? 1;
+            const points = Number.isFinite(raw) ? Math.floor(Math.floor(raw) * factor) : 0;
+            if (points <= 0) Object.assign(step, { status: 'skipped', result: { points: 0 }, error: null });
+            else {
+              if (!Number.isSafeInteger(points)) throw new Error(`award_points: ${points} is out of range`);
+              Object.assign(step, {
+                status: 'completed',
+                result: { points, multiplier: factor, entry_id: null },
+                error: null,
+              });
+              plan.credits.push({
+                step,
+                entry: {
+                  workspaceId: e.workspaceId,
+                  mode: e.mode,
+                  participantId: p.id,
+                  externalId: p.externalId,
+                  points,
+                  source: 'flow',
+                  reason: action.reason ?? flow.name,
+                  reference: run.id,
+                  idempotencyKey: key,
+                },
+              });
+              if (!s.ledgerKeys.has(key)) {
+                p.balance += points;
+                p.lifetime += points;
+              }
+            }
+          } else if (action.type === 'award_badge') {
+            const badge = s.badges.get(`${e.workspaceId}/${e.mode}/${action.badge}`)!;
+            const tier = action.tier ?? '';
+            const held = `${p.id}/${badge.id}/${tier}`;
+            const result = { badge: action.badge, tier: action.tier ?? null };
+            if (s.holdings.has(held))
+              Object.assign(step, {
+                status: 'skipped',
+                result: { ...result, already_held: true },
+                error: null,
+              });
+            else {
+              s.holdings.add(held);
+              Object.assign(step, { status: 'completed', result, error: null });
+              plan.badges.push({
+                workspaceId: e.workspaceId,
+                mode: e.mode,
+                participantId: p.id,
+                badgeId: badge.id,
+                tier,
+                runId: run.id,
+                key,
+              });
+              plan.results.push({
+                workspaceId: e.workspaceId,
+                mode: e.mode,
+                type: 'badge.awarded',
+                data: {
+                  participant: { external_id: p.externalId },
+                  badge: { key: badge.key, tier, name: badge.name },
+                  flow_run_id: run.id,
+                },
+              });
+            }
+          } else {
+            const sent = await sendMessage(p, action.template, key, contextOf(e, p));
+            Object.assign(step, {
+              status: sent.status === 'skipped' ? 'skipped' : 'completed',
+              result: { message_id: sent.id, status: sent.status },
+              error: null,
+            });
+          }
+        } catch (err) {
+          failure = `flow "${flow.name}" step ${i} (${action.type}): ${message(err)}`;
+          Object.assign(step, { status: 'failed', error: message(err) });
+        }
+      }
+
+      const final = s.finalAttempt.has(e.id);
+      const status = failure
+        ? 'failed'
+        : steps.every((st) => st.status === 'skipped')
+          ? 'skipped'
+          : 'completed';
+      const finished = !failure || final;
+      plan.runs.push({
+        ...run,
+        status,
+        steps,
+        participantId: p.id,
+        workspaceId: e.workspaceId,
+        mode: e.mode,
+        finished,
+      });
+      if (finished)
+        plan.results.push({
+          workspaceId: e.workspaceId,
+          mode: e.mode,
+          type: 'flow.completed',
+          data: {
+            participant: { external_id: p.externalId },
+            flow: { id: flow.id, name: flow.name },
+            flow_run_id: run.id,
+            event_id: e.id,
+            status,
+          },
+        });
+      if (failure) eventError ??= failure;
+    }
+    if (eventError) {
+      // Not processed after all: later events of this participant in the batch must not count it.
+      p.counts.set(e.eventType, (p.counts.get(e.eventType) ?? 1) - 1);
+      plan.failed.set(e.id, eventError);
+    } else plan.processed.push(e);
+  }
+  return plan;
+}

@@ -1,0 +1,70 @@
+import type { Mode } from '../../../context.ts';
+import type { FlowAction } from '../flow-schemas.ts';
+
+/** A participant as the batch sees it: locked, with balances and counts kept current in memory. */
+export interface ParticipantState {
+  id: number;
+  workspaceId: string;
+  mode: Mode;
+  externalId: string;
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+  balance: number;
+  lifetime: number;
+  /** Processed events per type (the `event_count` operation), loaded only when a flow uses it. */
+  counts: Map<string, number>;
+}
+
+export interface EventRow {
+  id: string;
+  workspaceId: string;
+  mode: Mode;
+  eventType: string;
+  participantId: number;
+  payload: Record<string, unknown>;
+  occurredAt: Date;
+}
+
+export interface FlowRow {
+  id: string;
+  workspaceId: string;
+  mode: Mode;
+  name: string;
+  eventType: string;
+  conditions: unknown;
+  actions: FlowAction[];
+  maxRuns: number | null;
+}
+
+export type StepStatus = 'completed' | 'skipped' | 'failed' | 'pending';
+
+export interface Step {
+  action: FlowAction['type'] | 'conditions';
+  status: StepStatus;
+  result: Record<string, unknown> | null;
+  error: string | null;
+}
+
+export type RunStatus = 'completed' | 'failed' | 'skipped';
+
+export interface RunRow {
+  id: string;
+  eventId: string;
+  flowId: string;
+  status: RunStatus;
+  steps: Step[];
+}
+
+export interface BadgeRow {
+  id: number;
+  key: string;
+  name: string;
+}
+
+export const scopeOf = (x: { workspaceId: string; mode: string }) => `${x.workspaceId}/${x.mode}`;
+export const flowKey = (x: { workspaceId: string; mode: string; eventType: string }) =>
+  `${x.workspaceId}/${x.mode}/${x.eventType}`;
+/** CONTRACT 5: the key every effect of a flow step carries. */
+export const derivedKey = (eventId: string, flowId: string, actionIndex: number) =>
+  `${eventId}:${flowId}:${actionIndex}`;

@@ -1,0 +1,78 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Event } from '../events/entities.ts';
+import { Participant } from '../participants/entities.ts';
+import { Workspace } from '../workspaces/entities.ts';
+
+/** A flow (CONTRACT 9): when an event of `eventType` matches `conditions`, run `actions` in order. */
+const FlowSchema = defineEntity({
+  name: 'Flow',
+  tableName: 'flows',
+  indexes: [
+    { name: 'flows_list_idx', properties: ['workspace', 'mode', 'id'] },
+    { name: 'flows_event_type_idx', properties: ['workspace', 'mode', 'eventType'] },
+  ],
+  properties: {
+    /** UUIDv7. */
+    id: p.uuid().primary(),
+    workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
+    mode: p.string().length(4),
+    name: p.string().length(200),
+    eventType: p.string().length(128),
+    /** JSON Logic, or null = always. */
+    conditions: p.json<unknown>().nullable(),
+    actions: p.json<unknown[]>(),
+    active: p.boolean().default(true),
+    maxRunsPerParticipant: p.integer().nullable(),
+    createdAt: p.datetime().defaultRaw('now()'),
+    updatedAt: p.datetime().defaultRaw('now()'),
+    /** Soft delete: past runs keep naming their flow. */
+    deletedAt: p.datetime().nullable(),
+  },
+});
+export class Flow extends FlowSchema.class {}
+FlowSchema.setClass(Flow);
+
+/** One flow run for one event; unique per (event, flow) so reprocessing resumes it, never doubles it. */
+const FlowRunSchema = defineEntity({
+  name: 'FlowRun',
+  tableName: 'flow_runs',
+  uniques: [{ name: 'flow_runs_event_flow_unique', properties: ['event', 'flow'] }],
+  indexes: [
+    { name: 'flow_runs_list_idx', properties: ['workspace', 'mode', 'id'] },
+    // One index for both the run limit (participant + flow) and a participant's runs: every index
+    // costs the engine's hot INSERT (bench `engine`).
+    { name: 'flow_runs_participant_flow_idx', properties: ['participant', 'flow'] },
+  ],
+  properties: {
+    /** UUIDv7. */
+    id: p.uuid().primary(),
+    workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
+    mode: p.string().length(4),
+    flow: () => p.manyToOne(Flow).deleteRule('cascade'),
+    event: () => p.manyToOne(Event).deleteRule('cascade'),
+    participant: () => p.manyToOne(Participant).deleteRule('cascade'),
+    /** `completed` | `failed` | `skipped`. */
+    status: p.string().length(16),
+    steps: p.json<unknown[]>().default('[]'),
+    startedAt: p.datetime().defaultRaw('now()'),
+    finishedAt: p.datetime().nullable(),
+  },
+});
+export class FlowRun extends FlowRunSchema.class {}
+FlowRunSchema.setClass(FlowRun);
+
+/**
+ * How many events of a type a participant has had processed: the `event_count` condition
+ * operation reads it, and the engine bumps it in the transaction that marks the event processed.
+ */
+const ParticipantEventCountSchema = defineEntity({
+  name: 'ParticipantEventCount',
+  tableName: 'participant_event_counts',
+  properties: {
+    participant: () => p.manyToOne(Participant).primary().deleteRule('cascade'),
+    eventType: p.string().length(128).primary(),
+    count: p.bigint('number').default(0),
+  },
+});
+export class ParticipantEventCount extends ParticipantEventCountSchema.class {}
+ParticipantEventCountSchema.setClass(ParticipantEventCount);

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { logicProblem } from './logic.ts';
+
+/** A JSON Logic expression: an object with one known operation (nested values checked too). */
+const logic = z
+  .record(z.string(), z.unknown())
+  .superRefine((v, ctx) => {
+    const problem = logicProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({
+    description: 'A JSON Logic expression (https://jsonlogic.com), plus `{"event_count": "<type>"}`.',
+  });
+
+export const awardPointsAction = z.object({
+  type: z.literal('award_points'),
+  /** A constant, or JSON Logic over the flow context (floored; ≤ 0 skips the step). */
+  points: z.union([z.number().int().positive().max(1_000_000_000), logic]),
+  reason: z.string().max(500).optional(),
+});
+
+export const awardBadgeAction = z.object({
+  type: z.literal('award_badge'),
+  badge: z.string().min(1).max(128),
+  tier: z.string().min(1).max(64).optional(),
+});
+
+export const sendMessageAction = z.object({
+  type: z.literal('send_message'),
+  template: z.string().min(1).max(128),
+});
+
+export const flowAction = z.discriminatedUnion('type', [
+  awardPointsAction,
+  awardBadgeAction,
+  sendMessageAction,
+]);
+export type FlowAction = z.infer<typeof flowAction>;
+
+const flowFields = {
+  name: z.string().trim().min(1).max(200),
+  event_type: z.string().trim().min(1).max(128),
+  /** JSON Logic over `{ event, payload, participant }`; null or absent = always. */
+  conditions: logic.nullable().optional(),
+  actions: z.array(flowAction).min(1).max(20),
+  active: z.boolean().optional(),
+  max_runs_per_participant: z.number().int().positive().nullable().optional(),
+};
+
+export const createFlowInput = z.object(flowFields).meta({ id: 'FlowInput' });
+export type CreateFlowInput = z.input<typeof createFlowInput>;
+
+export const updateFlowInput = z
+  .object({
+    name: flowFields.name.optional(),
+    event_type: flowFields.event_type.optional(),
+    conditions: flowFields.conditions,
+    actions: flowFields.actions.optional(),
+    active: flowFields.active,
+    max_runs_per_participant: flowFields.max_runs_per_participant,
+  })
+  .meta({ id: 'FlowUpdate' });
+export type UpdateFlowInput = z.input<typeof updateFlowInput>;

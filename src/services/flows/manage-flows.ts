@@ -1,0 +1,113 @@
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import type { AppContext, Principal } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { type Page, pageInput } from '../../lib/pagination.ts';
+import { parseInput } from '../validation.ts';
+import { ensureBadges } from './engine/load.ts';
+import { Flow } from './entities.ts';
+import { createFlowInput, type FlowAction, updateFlowInput } from './flow-schemas.ts';
+import { type FlowDto, presentFlow } from './presenters.ts';
+
+export const listFlowsInput = pageInput.extend({
+  event_type: z.string().max(128).optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+
+const scope = (who: Principal) => ({ workspace: who.workspaceId, mode: who.mode, deletedAt: null });
+
+async function findFlow(ctx: AppContext, who: Principal, id: string) {
+  const em = ctx.orm.em.fork();
+  const flow = z.uuid().safeParse(id).success ? await em.findOne(Flow, { id, ...scope(who) }) : null;
+  if (!flow) throw notFound('flow');
+  return { em, flow };
+}
+
+/** Badges a flow awards exist from the moment it is saved (CONTRACT 7: an undefined key is created). */
+async function defineAwardedBadges(ctx: AppContext, who: Principal, actions: FlowAction[]) {
+  const wanted = actions.flatMap((a) =>
+    a.type === 'award_badge'
+      ? [{ workspaceId: who.workspaceId, mode: who.mode, key: a.badge, tier: a.tier ?? '' }]
+      : [],
+  );
+  if (wanted.length) await ensureBadges(ctx.pool, wanted);
+}
+
+/** Creates a flow (CONTRACT 9); its conditions and points expressions are checked for unknown operations. */
+export async function createFlow(ctx: AppContext, who: Principal, input: unknown): Promise<FlowDto> {
+  const q = parseInput(createFlowInput, input);
+  const em = ctx.orm.em.fork();
+  const flow = em.create(Flow, {
+    id: uuidv7(),
+    workspace: who.workspaceId,
+    mode: who.mode,
+    name: q.name,
+    eventType: q.event_type,
+    conditions: q.conditions ?? null,
+    actions: q.actions,
+    active: q.active ?? true,
+    maxRunsPerParticipant: q.max_runs_per_participant ?? null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  await em.flush();
+  await defineAwardedBadges(ctx, who, q.actions);
+  return presentFlow(flow);
+}
+
+/** Replaces the given fields of a flow; runs already recorded keep the steps they ran. */
+export async function updateFlow(
+  ctx: AppContext,
+  who: Principal,
+  id: string,
+  input: unknown,
+): Promise<FlowDto> {
+  const q = parseInput(updateFlowInput, input);
+  const { em, flow } = await findFlow(ctx, who, id);
+  if (q.name !== undefined) flow.name = q.name;
+  if (q.event_type !== undefined) flow.eventType = q.event_type;
+  if (q.conditions !== undefined) flow.conditions = q.conditions;
+  if (q.actions !== undefined) flow.actions = q.actions;
+  if (q.active !== undefined) flow.active = q.active;
+  if (q.max_runs_per_participant !== undefined) flow.maxRunsPerParticipant = q.max_runs_per_participant;
+  flow.updatedAt = new Date();
+  await em.flush();
+  if (q.actions) await defineAwardedBadges(ctx, who, q.actions);
+  return presentFlow(flow);
+}
+
+/** Deletes a flow: it stops matching at once; its past runs stay readable. */
+export async function deleteFlow(
+  ctx: AppContext,
+  who: Principal,
+  id: string,
+): Promise<{ id: string; deleted: true }> {
+  const { em, flow } = await findFlow(ctx, who, id);
+  flow.deletedAt = new Date();
+  flow.active = false;
+  await em.flush();
+  return { id: flow.id, deleted: true };
+}
+
+export async function getFlow(ctx: AppContext, who: Principal, id: string): Promise<FlowDto> {
+  return presentFlow((await findFlow(ctx, who, id)).flow);
+}
+
+/** Flows of the caller's workspace and mode, newest first. */
+export async function listFlows(ctx: AppContext, who: Principal, input: unknown): Promise<Page<FlowDto>> {
+  const q = parseInput(listFlowsInput, input);
+  const em = ctx.orm.em.fork();
+  const where: Record<string, unknown> = scope(who);
+  if (q.event_type) where.eventType = q.event_type;
+  if (q.active) where.active = q.active === 'true';
+  const page = await ctx.paginator.page(
+    q,
+    (f: Flow) => f.id,
+    ({ after, take }) =>
+      em.find(Flow, after ? { ...where, id: { [`$${after.op}`]: after.key } } : where, {
+        orderBy: { id: after?.op === 'gt' ? 'asc' : 'desc' },
+        limit: take,
+      }),
+  );
+  return { ...page, data: page.data.map(presentFlow) };
+}

@@ -1,0 +1,75 @@
+import type { Flow, FlowRun } from './entities.ts';
+
+export interface FlowDto {
+  id: string;
+  name: string;
+  event_type: string;
+  conditions: unknown;
+  actions: unknown[];
+  active: boolean;
+  max_runs_per_participant: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const presentFlow = (f: Flow): FlowDto => ({
+  id: f.id,
+  name: f.name,
+  event_type: f.eventType,
+  conditions: f.conditions ?? null,
+  actions: f.actions,
+  active: f.active,
+  max_runs_per_participant: f.maxRunsPerParticipant ?? null,
+  created_at: f.createdAt.toISOString(),
+  updated_at: f.updatedAt.toISOString(),
+});
+
+export interface FlowRunDto {
+  id: string;
+  flow_id: string;
+  event_id: string;
+  participant: { external_id: string };
+  status: string;
+  steps: { action: string; status: string; result: unknown; error: string | null }[];
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface FlowRunRow {
+  id: string;
+  flow_id: string;
+  event_id: string;
+  external_id: string;
+  status: string;
+  steps: FlowRunDto['steps'];
+  started_at: Date;
+  finished_at: Date | null;
+}
+
+export const presentFlowRun = (r: FlowRunRow): FlowRunDto => ({
+  id: r.id,
+  flow_id: r.flow_id,
+  event_id: r.event_id,
+  participant: { external_id: r.external_id },
+  status: r.status,
+  steps: r.steps.map((s) => ({
+    action: s.action,
+    status: s.status,
+    result: s.result ?? null,
+    error: s.error ?? null,
+  })),
+  started_at: new Date(r.started_at).toISOString(),
+  finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+});
+
+/** Flow entity → the row shape, for runs read through the ORM. */
+export const flowRunRow = (r: FlowRun, externalId: string): FlowRunRow => ({
+  id: r.id,
+  flow_id: typeof r.flow === 'string' ? r.flow : r.flow.id,
+  event_id: typeof r.event === 'string' ? r.event : r.event.id,
+  external_id: externalId,
+  status: r.status,
+  steps: r.steps as FlowRunDto['steps'],
+  started_at: r.startedAt,
+  finished_at: r.finishedAt ?? null,
+});
