@@ -184,6 +184,8 @@ async function main(): Promise<number> {
       LOG_LEVEL: 'warn',
       SVC_SECRET: 'bench-secret-0123456789abcdef',
       NODE_ENV: 'production',
+      // The suites' local receivers (webhooks, external fulfilment) are on loopback.
+      EGRESS_ALLOW_CIDRS: '127.0.0.1/32',
     };
     const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
     note(

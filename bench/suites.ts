@@ -1,5 +1,9 @@
+import { engineSuite } from './engine.ts';
+import { leaderboardsSuite } from './leaderboards.ts';
 import type { BenchDatabase } from './postgres.ts';
 import type { ServerProcess } from './processes.ts';
+import { rewardsSuite } from './rewards.ts';
+import { webhooksSuite } from './webhooks.ts';
 
 /** What a suite is handed: the running service (role all) and its database, after the HTTP scenarios. */
 export interface SuiteContext {
@@ -28,4 +32,4 @@ export interface Suite {
 }
 
 /** Every suite `npm run bench` runs after the HTTP scenarios, in order (`BENCH_ONLY=<name>` picks one). */
-export const suites: Suite[] = [];
+export const suites: Suite[] = [webhooksSuite, engineSuite, leaderboardsSuite, rewardsSuite];

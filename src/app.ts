@@ -6,8 +6,15 @@ import { bodyParser } from './rest/body.ts';
 import { errorHandler, notFoundHandler } from './rest/errors.ts';
 import { eventSetupRouter } from './rest/event-types.ts';
 import { eventsRouter } from './rest/events.ts';
+import { flowsRouter } from './rest/flows.ts';
+import { leaderboardsRouter } from './rest/leaderboards.ts';
+import { messagesRouter } from './rest/messages.ts';
 import { docsRouter } from './rest/openapi.ts';
+import { participantsRouter } from './rest/participants.ts';
+import { rewardsRouter } from './rest/rewards.ts';
+import { webhooksRouter } from './rest/webhooks.ts';
 import { graphqlHandler } from './schema/index.ts';
+import { CODE_IMPORT_MAX_BYTES } from './services/rewards/import-codes.ts';
 import { trpcHandler } from './trpc/index.ts';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -65,9 +72,19 @@ export function buildApp(ctx: AppContext): Express {
 
   const v1 = express.Router();
   v1.use(metrics.routeBase);
-  v1.use(bodyParser(ctx.config.MAX_BODY_BYTES));
+  v1.use(
+    bodyParser(ctx.config.MAX_BODY_BYTES, [
+      { path: /^\/rewards\/[^/]+\/codes$/, maxBytes: CODE_IMPORT_MAX_BYTES },
+    ]),
+  );
   v1.use(eventsRouter(ctx));
   v1.use(eventSetupRouter(ctx));
+  v1.use(flowsRouter(ctx));
+  v1.use(webhooksRouter(ctx));
+  v1.use(participantsRouter(ctx));
+  v1.use(leaderboardsRouter(ctx));
+  v1.use(messagesRouter(ctx));
+  v1.use(rewardsRouter(ctx));
   app.use('/v1', v1);
 
   app.use(notFoundHandler);

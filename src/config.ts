@@ -19,6 +19,7 @@ const envSchema = z.object({
   SVC_SECRET: z.string().min(16).optional(),
   WEBHOOK_RETRY_SCHEDULE: csvInts.default([60, 300, 1800, 7200, 43200]),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().default(64),
   EGRESS_ALLOW_CIDRS: z
     .string()
     .default('')

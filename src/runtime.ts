@@ -9,6 +9,7 @@ import { Paginator } from './lib/pagination.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { EventWriter } from './services/events/event-writer.ts';
 import { KeyAuthenticator } from './services/keys/authenticate.ts';
+import { stopWorkers } from './worker.ts';
 
 export interface Runtime {
   ctx: AppContext;
@@ -25,7 +26,15 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
   await migrate(orm, databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 12, idleTimeoutMillis: 30_000 });
   pool.on('error', (err) => log.error({ err }, 'idle postgres client error'));
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 6, useListenNotify: true, schema: 'pgboss' });
+  // Supervise every 10 s: jobs of a crashed worker (missed heartbeats) are retried soon after.
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    max: 6,
+    useListenNotify: true,
+    schema: 'pgboss',
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
+  });
   boss.on('error', (err) => log.error({ err }, 'pg-boss error'));
   await boss.start();
   for (const [name, options] of Object.entries(QUEUES)) {
@@ -45,6 +54,7 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
   return {
     ctx,
     close: async () => {
+      await stopWorkers(ctx);
       await ctx.events.idle();
       await ctx.rateLimiter.close();
       await boss.stop({ graceful: true, timeout: 10_000 });

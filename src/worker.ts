@@ -1,11 +1,37 @@
+import type { WorkOptions } from 'pg-boss';
 import type { AppContext } from './context.ts';
+import { startWebhookDelivery } from './jobs/deliver-webhooks.ts';
 import { processEventJob } from './jobs/process-event.ts';
+import { recoverRedemptionJob } from './jobs/recover-redemption.ts';
+import { sendMessageJob } from './jobs/send-message.ts';
+import { startLeaderboardCompactor } from './services/leaderboards/compactor.ts';
+import { startMessageReconciler } from './services/messages/reconcile-messages.ts';
 
 /** Every job definition this process runs when its role includes `worker`. */
-const jobs = [processEventJob];
+const jobs = [processEventJob, sendMessageJob, recoverRedemptionJob];
 
 export async function startWorkers(ctx: AppContext): Promise<void> {
   for (const job of jobs) {
-    await ctx.boss.work(job.name, job.options, (batch) => job.handler(ctx, batch));
+    // Options typed loosely: the events job settles each job itself (`perJobResults`), the others do not.
+    await ctx.boss.work(
+      job.name,
+      job.options as WorkOptions,
+      (batch) => job.handler(ctx, batch) as Promise<unknown>,
+    );
   }
+  startLeaderboardCompactor(ctx);
+  const stopDelivery = await startWebhookDelivery(ctx);
+  stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopDelivery]);
+  const stopReconciler = startMessageReconciler(ctx);
+  stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopReconciler]);
+}
+
+/** Graceful stops of the long-running workers (not pg-boss queues) this process started. */
+const stoppers = new WeakMap<AppContext, (() => Promise<void>)[]>();
+
+/** Lets those workers finish what is in flight; called by the runtime before its pools close. */
+export async function stopWorkers(ctx: AppContext): Promise<void> {
+  const stops = stoppers.get(ctx) ?? [];
+  stoppers.delete(ctx);
+  await Promise.all(stops.map((stop) => stop()));
 }

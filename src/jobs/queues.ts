@@ -1,5 +1,7 @@
 /** Queue names, shared by the code that sends jobs and the workers that run them. */
 export const PROCESS_EVENT_QUEUE = 'events.process';
+export const SEND_MESSAGE_QUEUE = 'messages.send';
+export const RECOVER_REDEMPTION_QUEUE = 'rewards.recover-redemption';
 
 /** Queue settings applied at start-up (idempotent). */
 export const QUEUES = {
@@ -7,6 +9,26 @@ export const QUEUES = {
     notify: true,
     retryLimit: 5,
     retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    // A worker that dies mid-batch stops refreshing the heartbeat: its jobs are retried ~10-20 s
+    // later (with the supervise interval in runtime.ts) rather than after expireInSeconds.
+    heartbeatSeconds: 10,
+  },
+  // A send is claimed before the transport is called, so a retry after an unknown outcome never
+  // re-sends (README "Messages"); retries cover transport errors that surely sent nothing.
+  [SEND_MESSAGE_QUEUE]: {
+    notify: true,
+    retryLimit: 4,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
+  // Sent with a delay in the debit transaction of every external redemption; finishes or reverses
+  // one whose request process died before recording the outcome (README "Rewards and redemptions").
+  [RECOVER_REDEMPTION_QUEUE]: {
+    retryLimit: 10,
+    retryDelay: 30,
     retryBackoff: true,
     expireInSeconds: 300,
   },

@@ -8,11 +8,15 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * strict UTF-8 and parses JSON: invalid UTF-8 or JSON → 400, over MAX_BODY_BYTES → 413.
  * Text bodies (`text/plain`, `text/csv`, for code imports) are left as strings.
  */
-export function bodyParser(maxBytes: number) {
+export function bodyParser(maxBytes: number, larger: { path: RegExp; maxBytes: number }[] = []) {
   const raw = express.raw({ type: () => true, limit: maxBytes });
+  // Routes allowed a bigger body than MAX_BODY_BYTES (code pool imports of 100,000 codes).
+  const exceptions = larger.map((l) => ({ ...l, raw: express.raw({ type: () => true, limit: l.maxBytes }) }));
   return (req: Request, res: Response, next: NextFunction) => {
-    raw(req, res, (err?: unknown) => {
-      if (err) return next(bodyError(err, maxBytes));
+    const exception = req.method === 'POST' ? exceptions.find((l) => l.path.test(req.path)) : undefined;
+    const limit = exception?.maxBytes ?? maxBytes;
+    (exception?.raw ?? raw)(req, res, (err?: unknown) => {
+      if (err) return next(bodyError(err, limit));
       const buf: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       req.rawBody = buf;
       req.body = undefined;

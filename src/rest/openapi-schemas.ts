@@ -60,9 +60,15 @@ export const event = z
 
 export const eventDetail = event
   .extend({
-    flow_runs: z
-      .array(z.record(z.string(), z.unknown()))
-      .meta({ description: 'Flow runs this event started (CONTRACT 9 flow run objects).' }),
+    error: z.string().nullable().meta({
+      description:
+        'Why processing failed (status `failed`), e.g. the flow step that failed on every attempt.',
+    }),
+    processed_at: timestamp('When processing finished (`processed` or `failed`).').nullable(),
+    flow_runs: z.array(z.record(z.string(), z.unknown())).meta({
+      description:
+        'Flow runs this event started, oldest first (FlowRun objects, see `GET /v1/flow-runs/{id}`).',
+    }),
   })
   .meta({ id: 'EventDetail' });
 
@@ -188,6 +194,9 @@ const extraFields: Partial<Record<ErrorType, Record<string, z.ZodType>>> = {
     cost_points: z.int().meta({ description: 'What the reward costs.' }),
   },
   payload_too_large: { limit_bytes: z.int().meta({ description: 'The body size limit.' }) },
+  external_fulfilment_failed: {
+    redemption_id: z.int().meta({ description: 'The redemption, now `cancelled` and refunded.' }),
+  },
 };
 
 const componentName = (type: string) => {
@@ -283,7 +292,12 @@ type Expect<T extends true> = T;
 /** A field added to or removed from a presenter fails typecheck here until the schema above follows. */
 export type PresentersDocumented = [
   Expect<SameKeys<z.output<typeof event>, EventDto>>,
-  Expect<SameKeys<z.output<typeof eventDetail>, EventDto & { flow_runs: unknown[] }>>,
+  Expect<
+    SameKeys<
+      z.output<typeof eventDetail>,
+      EventDto & { error: unknown; processed_at: unknown; flow_runs: unknown[] }
+    >
+  >,
   Expect<SameKeys<z.output<typeof eventType>, EventTypeDto>>,
   Expect<SameKeys<z.output<typeof ingestEndpoint>, IngestEndpointDto>>,
 ];

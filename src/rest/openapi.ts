@@ -18,6 +18,10 @@ import { putSchemaInput } from '../services/events/event-types.ts';
 import { createIngestEndpointInput } from '../services/events/ingest-endpoints.ts';
 import { listEventsInput } from '../services/events/list-events.ts';
 import type { Ability } from '../services/keys/abilities.ts';
+import { flowsOperations } from './openapi-flows.ts';
+import { messagesOperations } from './openapi-messages.ts';
+import { participantsOperations } from './openapi-participants.ts';
+import { rewardsOperations } from './openapi-rewards.ts';
 import {
   deleted,
   errorDescription,
@@ -36,6 +40,7 @@ import {
   retryAfterHeader,
   signatureHeader,
 } from './openapi-schemas.ts';
+import { webhookOperations } from './openapi-webhooks.ts';
 
 /**
  * `none`: no credentials; `signature`: ingest endpoint key + `X-Signature`; `key`: any valid
@@ -55,7 +60,8 @@ export interface OperationDoc {
   auth: OperationAuth;
   /** The services' zod schemas, as validated by the route. */
   params?: { path?: ZodObjectInput; query?: ZodObjectInput; header?: ZodObjectInput };
-  body?: { schema: z.ZodType; description?: string };
+  /** `alternatives`: other accepted content types besides JSON (e.g. `text/csv` code imports). */
+  body?: { schema: z.ZodType; description?: string; alternatives?: Record<string, z.ZodType> };
   success: {
     status: '200' | '201' | '202';
     description: string;
@@ -337,6 +343,11 @@ export const OPERATIONS: OperationDoc[] = [
       schema: z.string(),
     },
   },
+  ...messagesOperations,
+  ...flowsOperations,
+  ...webhookOperations,
+  ...participantsOperations,
+  ...rewardsOperations,
 ];
 
 const INFO_DESCRIPTION = `Loyalty and engagement service: events, points, badges, rewards and signed webhooks.
@@ -421,7 +432,12 @@ function toOperation(op: OperationDoc): ZodOpenApiOperationObject {
           requestBody: {
             required: true,
             description: op.body.description,
-            content: { 'application/json': { schema: op.body.schema } },
+            content: {
+              'application/json': { schema: op.body.schema },
+              ...Object.fromEntries(
+                Object.entries(op.body.alternatives ?? {}).map(([type, schema]) => [type, { schema }]),
+              ),
+            },
           },
         }
       : {}),
@@ -461,8 +477,29 @@ export function buildDocument(operations: readonly OperationDoc[] = OPERATIONS):
         { name: 'Events', description: 'Ingest (by API key or signed ingest endpoint) and the event log.' },
         { name: 'Event types', description: 'Types seen or defined, and their payload JSON Schemas.' },
         { name: 'Ingest endpoints', description: 'Signed URLs for senders that cannot hold an API key.' },
+        {
+          name: 'Flows',
+          description: 'Flows (conditions and actions run on events), their runs, and the badge catalogue.',
+        },
+        { name: 'Messages', description: 'Message templates (e-mail, SMS) and the messages log.' },
         { name: 'Meta', description: 'This document.' },
+        {
+          name: 'Participants',
+          description: 'Participants, their points ledger and badges; adjustments and reversals.',
+        },
+        {
+          name: 'Leaderboards',
+          description: 'All-time, weekly and monthly boards with competition ranking.',
+        },
         { name: 'Operations', description: 'Health and metrics, outside /v1.' },
+        {
+          name: 'Rewards',
+          description: 'The catalogue, reward management, code pools and redemptions (atomic, idempotent).',
+        },
+        {
+          name: 'Webhooks',
+          description: 'Subscriptions, and the log of signed, retried deliveries of results (with replay).',
+        },
       ],
       paths,
       components: {

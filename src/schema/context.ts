@@ -10,8 +10,9 @@ export interface GraphQLContext {
   /**
    * The bearer key's principal, if it holds `ability` (401/403 otherwise, as on REST). The key is
    * looked up once per request and counted once against its rate limit, like one REST call.
+   * Without `ability`, any valid key will do (catalogue reads, SPEC 5.2).
    */
-  principal(ability: Ability): Promise<Principal>;
+  principal(ability?: Ability): Promise<Principal>;
 }
 
 export function createGraphQLContext(
@@ -27,7 +28,7 @@ export function createGraphQLContext(
       key ??= app.keys.authenticate(authorization);
       const who = await key;
       // As on REST, a request refused with 401/403 is not counted.
-      requireAbility(who, ability);
+      if (ability) requireAbility(who, ability);
       counted ??= countRequest(app, who, res);
       await counted;
       return who;

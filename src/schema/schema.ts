@@ -1,7 +1,14 @@
 import { builder } from './builder.ts';
+import './badge.ts';
 import './event.ts';
 import './event-type.ts';
 import './ingest-event-payload.ts';
+import './leaderboard.ts';
+import './participant.ts';
+import './redemption.ts';
+import './reward.ts';
+import './webhook-delivery.ts';
+import './webhook-subscription.ts';
 
 /** The whole GraphQL schema, built without a database (scripts/generate.ts prints it). */
 export const schema = builder.toSchema();

@@ -1,15 +1,26 @@
 import { authRouter } from './auth.ts';
 import { eventTypesRouter } from './event-types.ts';
 import { eventsRouter } from './events.ts';
+import { flowsRouter } from './flows.ts';
 import { ingestEndpointsRouter } from './ingest-endpoints.ts';
+import { messagesRouter } from './messages.ts';
+import { leaderboardsRouter, participantsRouter } from './participants.ts';
+import { rewardsRouter } from './rewards.ts';
 import { router } from './trpc.ts';
+import { webhooksRouter } from './webhooks.ts';
 
 /** The dashboard's API. */
 export const appRouter = router({
   auth: authRouter,
   events: eventsRouter,
   eventTypes: eventTypesRouter,
+  flows: flowsRouter,
   ingestEndpoints: ingestEndpointsRouter,
+  messages: messagesRouter,
+  participants: participantsRouter,
+  leaderboards: leaderboardsRouter,
+  webhooks: webhooksRouter,
+  rewards: rewardsRouter,
 });
 
 /** For the dashboard's typed client (`createTRPCClient<AppRouter>`). */

@@ -1,8 +1,18 @@
 import { Migration20261122074344 } from './Migration20261122074344.ts';
 import { Migration20261122190000 } from './Migration20261122190000.ts';
+import { Migration20261122191000 } from './Migration20261122191000.ts';
+import { Migration20261122192000 } from './Migration20261122192000.ts';
+import { Migration20261122193000 } from './Migration20261122193000.ts';
+import { Migration20261122194000 } from './Migration20261122194000.ts';
+import { Migration20261122195000 } from './Migration20261122195000.ts';
 
 /** Committed migrations in order; `npm run migration:create` writes new files beside this one. */
 export const migrations = [
   { name: 'Migration20261122074344', class: Migration20261122074344 },
   { name: 'Migration20261122190000', class: Migration20261122190000 },
+  { name: 'Migration20261122191000', class: Migration20261122191000 },
+  { name: 'Migration20261122192000', class: Migration20261122192000 },
+  { name: 'Migration20261122193000', class: Migration20261122193000 },
+  { name: 'Migration20261122194000', class: Migration20261122194000 },
+  { name: 'Migration20261122195000', class: Migration20261122195000 },
 ];

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { stateDir } from '../../config.ts';
 import type { AppContext, Mode } from '../../context.ts';
 import { ingestEvent } from '../events/ingest-event.ts';
+import { seedDemoFlows } from '../flows/seed-flows.ts';
 import { hashKey } from '../keys/key-format.ts';
 import { createKey } from '../keys/manage-keys.ts';
+import { seedDemoTemplates } from '../messages/seed-templates.ts';
+import { seedDemoRewards } from '../rewards/seed-rewards.ts';
 import { createWorkspace } from '../workspaces/create-workspace.ts';
 import { ApiKey } from '../workspaces/entities.ts';
 
@@ -44,6 +47,10 @@ export async function seedDemo(
   mkdirSync(stateDir, { recursive: true });
   writeFileSync(file, JSON.stringify({ ...saved, [dbTag]: keys }, null, 2), { mode: 0o600 });
 
+  await seedDemoTemplates(ctx, ws.id);
+  await seedDemoRewards(ctx, ws);
+  // Flows before the sample events, so the events earn points and badges when processed.
+  await seedDemoFlows(ctx, ws);
   for (const [i, e] of DEMO_EVENTS.entries()) {
     for (const mode of ['test', 'live'] as Mode[]) {
       await ingestEvent(
