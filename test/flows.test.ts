@@ -1,9 +1,13 @@
-import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoFlows } from '../src/services/flows/seed-flows.ts';
-import { createUser } from '../src/services/workspaces/create-user.ts';
-import type { AppRouter } from '../src/trpc/index.ts';
-import { eventually, request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import {
+  eventually,
+  request,
+  signedInDashboard,
+  startTestApp,
+  type TestApp,
+  type TestWorkspace,
+} from './helpers.ts';
 
 let app: TestApp;
 
@@ -231,25 +235,7 @@ describe('GraphQL and tRPC doors', () => {
 
   it('tRPC creates, updates and lists flows and their runs for a signed-in dashboard', async () => {
     const ws = await app.workspace();
-    const email = `owner-${ws.slug}@example.com`;
-    await createUser(app.ctx, { workspace: ws.slug, email, password: 'correct horse battery staple' });
-    let cookie = '';
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${app.url}/trpc`,
-          fetch: async (input, init) => {
-            const headers = new Headers(init?.headers);
-            if (cookie) headers.set('cookie', cookie);
-            const res = await fetch(input, { ...init, headers });
-            const set = res.headers.getSetCookie()[0];
-            if (set) cookie = set.split(';')[0]!;
-            return res;
-          },
-        }),
-      ],
-    });
-    await client.auth.login.mutate({ workspace: ws.slug, email, password: 'correct horse battery staple' });
+    const client = await signedInDashboard(app, ws);
     const flow = await client.flows.create.mutate({
       mode: 'test',
       name: 'Dash flow',

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import { inject } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext, Mode } from '../src/context.ts';
 import { ensureDatabase, withDatabase } from '../src/db/database.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { createKey } from '../src/services/keys/manage-keys.ts';
+import { createUser } from '../src/services/workspaces/create-user.ts';
 import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
+import type { AppRouter } from '../src/trpc/index.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
 
@@ -141,4 +144,32 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+}
+
+/**
+ * A dashboard tRPC client signed in as a new user of `ws` (its session cookie kept across calls),
+ * as the dashboard is after `svc users create` and a login.
+ */
+export async function signedInDashboard(app: TestApp, ws: { slug: string }): Promise<TRPCClient<AppRouter>> {
+  const email = `owner-${ws.slug}@example.com`;
+  const password = 'correct horse battery staple';
+  await createUser(app.ctx, { workspace: ws.slug, email, password });
+  let cookie = '';
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${app.url}/trpc`,
+        fetch: async (input, init) => {
+          const headers = new Headers(init?.headers);
+          if (cookie) headers.set('cookie', cookie);
+          const res = await fetch(input, { ...init, headers });
+          const set = res.headers.getSetCookie()[0];
+          if (set) cookie = set.split(';')[0]!;
+          return res;
+        },
+      }),
+    ],
+  });
+  await client.auth.login.mutate({ workspace: ws.slug, email, password });
+  return client;
 }

@@ -1,8 +1,13 @@
-import { createTRPCClient, httpLink, isTRPCClientError } from '@trpc/client';
+import { isTRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/services/workspaces/create-user.ts';
-import type { AppRouter } from '../src/trpc/index.ts';
-import { type ApiResponse, request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import {
+  type ApiResponse,
+  request,
+  signedInDashboard,
+  startTestApp,
+  type TestApp,
+  type TestWorkspace,
+} from './helpers.ts';
 
 let app: TestApp;
 
@@ -113,25 +118,7 @@ describe('GraphQL participants and leaderboards', () => {
 describe('tRPC for the dashboard', () => {
   it('lists, shows, adjusts, reverses and ranks in the chosen mode', async () => {
     const w = await app.workspace();
-    const email = `owner-${w.slug}@example.com`;
-    await createUser(app.ctx, { workspace: w.slug, email, password: 'correct horse battery staple' });
-    let cookie = '';
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${app.url}/trpc`,
-          fetch: async (input, init) => {
-            const headers = new Headers(init?.headers);
-            if (cookie) headers.set('cookie', cookie);
-            const res = await fetch(input, { ...init, headers });
-            const set = res.headers.getSetCookie()[0];
-            if (set) cookie = set.split(';')[0]!;
-            return res;
-          },
-        }),
-      ],
-    });
-    await client.auth.login.mutate({ workspace: w.slug, email, password: 'correct horse battery staple' });
+    const client = await signedInDashboard(app, w);
     const adjusted = await client.participants.adjust.mutate({
       mode: 'live',
       externalId: 'dash-1',

@@ -1,8 +1,5 @@
-import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../src/services/workspaces/create-user.ts';
-import type { AppRouter } from '../src/trpc/index.ts';
-import { request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import { request, signedInDashboard, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 import { balanceOf, fundedParticipant, makeReward } from './rewards-factories.ts';
 
 // GraphQL and tRPC are doors into the same services as REST: same guarantees, same errors.
@@ -19,28 +16,7 @@ afterAll(() => app?.close());
 const gql = (query: string, variables: Record<string, unknown> = {}, key: string | null = ws.keys.test) =>
   request(app.url, '/graphql', { body: { query, variables }, key });
 
-async function dashboard(w: TestWorkspace) {
-  const email = `owner-${w.slug}@example.com`;
-  await createUser(app.ctx, { workspace: w.slug, email, password: 'correct horse battery staple' });
-  let cookie = '';
-  const client = createTRPCClient<AppRouter>({
-    links: [
-      httpLink({
-        url: `${app.url}/trpc`,
-        fetch: async (input, init) => {
-          const headers = new Headers(init?.headers);
-          if (cookie) headers.set('cookie', cookie);
-          const res = await fetch(input, { ...init, headers });
-          const set = res.headers.getSetCookie()[0];
-          if (set) cookie = set.split(';')[0]!;
-          return res;
-        },
-      }),
-    ],
-  });
-  await client.auth.login.mutate({ workspace: w.slug, email, password: 'correct horse battery staple' });
-  return client;
-}
+const dashboard = (w: TestWorkspace) => signedInDashboard(app, w);
 
 describe('GraphQL', () => {
   it('lists the catalogue with canAfford for a participant, redeems, and lists redemptions', async () => {

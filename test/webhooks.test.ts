@@ -1,10 +1,14 @@
-import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../src/db/tx.ts';
 import { emitResult } from '../src/services/outbox/emit.ts';
-import { createUser } from '../src/services/workspaces/create-user.ts';
-import type { AppRouter } from '../src/trpc/index.ts';
-import { eventually, request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import {
+  eventually,
+  request,
+  signedInDashboard,
+  startTestApp,
+  type TestApp,
+  type TestWorkspace,
+} from './helpers.ts';
 import { type Receiver, startReceiver, verifyWithStripe } from './webhooks-receiver.ts';
 
 let app: TestApp;
@@ -300,25 +304,7 @@ describe('GraphQL and tRPC reads', () => {
 
   it('tRPC gives the dashboard subscriptions CRUD, deliveries with attempts, replay and send test', async () => {
     const ws = await app.workspace();
-    const email = `owner-${ws.slug}@example.com`;
-    await createUser(app.ctx, { workspace: ws.slug, email, password: 'correct horse battery staple' });
-    let cookie = '';
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${app.url}/trpc`,
-          fetch: async (input, init) => {
-            const headers = new Headers(init?.headers);
-            if (cookie) headers.set('cookie', cookie);
-            const res = await fetch(input, { ...init, headers });
-            const set = res.headers.getSetCookie()[0];
-            if (set) cookie = set.split(';')[0]!;
-            return res;
-          },
-        }),
-      ],
-    });
-    await client.auth.login.mutate({ workspace: ws.slug, email, password: 'correct horse battery staple' });
+    const client = await signedInDashboard(app, ws);
 
     rx.respond(() => ({ status: 500, body: 'down' }));
     const sub = await client.webhooks.subscriptions.create.mutate({
