@@ -73,6 +73,20 @@ interface Checked {
   addresses: string[];
 }
 
+/**
+ * The parsed allow list, kept per list object: callers pass the same config array on every call
+ * (a webhook dispatcher thousands of times a second), so it is parsed once, not per request.
+ */
+const parsedAllowLists = new WeakMap<readonly string[], AllowEntry[]>();
+function allowListOf(cidrs: readonly string[]): AllowEntry[] {
+  let parsed = parsedAllowLists.get(cidrs);
+  if (!parsed) {
+    parsed = parseAllowList(cidrs);
+    parsedAllowLists.set(cidrs, parsed);
+  }
+  return parsed;
+}
+
 async function check(rawUrl: string, opts: EgressOptions): Promise<Checked> {
   let url: URL;
   try {
@@ -87,7 +101,7 @@ async function check(rawUrl: string, opts: EgressOptions): Promise<Checked> {
   }
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (!host) throw new EgressError('invalid_url', `"${rawUrl}" has no host`);
-  const allow = parseAllowList(opts.allowCidrs);
+  const allow = allowListOf(opts.allowCidrs);
 
   if (isIP(host)) {
     return { url, addresses: [judged(host, host, allow)] };
