@@ -15,8 +15,11 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!adminUrl) {
-    process.env.SVC_STATE_DIR = path.resolve('.svc/test');
-    const embedded = await startEmbeddedPostgres();
+    // A cluster of its own, never the one `npm start` uses (which a running service may stop).
+    // Passed explicitly: config.ts read SVC_STATE_DIR when this file's imports were loaded.
+    const testState = path.resolve('.svc/test');
+    process.env.SVC_STATE_DIR = testState;
+    const embedded = await startEmbeddedPostgres(() => {}, testState);
     adminUrl = embedded.url;
     stopEmbedded = embedded.stop;
   }

@@ -7,14 +7,16 @@ import { stateDir } from '../config.ts';
 const PASSWORD = 'svc-embedded';
 
 /**
- * Starts (or reuses) the embedded Postgres under `<stateDir>/pg` and returns its admin URL.
- * The port is chosen once, when the cluster is created, and kept beside the data, so a
- * restart finds the same database. A server left running by a SIGKILLed process is reused.
+ * Starts (or reuses) the embedded Postgres under `<root>/pg` (default: the state directory) and
+ * returns its admin URL. The port is chosen once, when the cluster is created, and kept beside
+ * the data, so a restart finds the same database. A server left running by a SIGKILLed process
+ * is reused.
  */
 export async function startEmbeddedPostgres(
   log: (msg: string) => void = () => {},
+  root: string = stateDir,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dir = path.join(stateDir, 'pg');
+  const dir = path.join(root, 'pg');
   const dataDir = path.join(dir, 'data');
   const portFile = path.join(dir, 'port');
   mkdirSync(dir, { recursive: true, mode: 0o755 });
