@@ -6,9 +6,20 @@ export interface ActiveMultiplier {
 }
 
 /**
- * The participant's points multiplier at `at` (default now): the highest active factor, never
- * the product of several perks (CONTRACT 8). Null when none is active. The engine multiplies flow
- * awards by it inside its own transaction; manual adjustments are not multiplied.
+ * The multiplier rule in one place, for the single read below and the engine's batched read
+ * (src/services/flows/engine/load.ts, which folds it into its one load query): per participant,
+ * the perk active at `at` with the highest factor, never the product of several (CONTRACT 8).
+ * `participants` and `at` are SQL expressions (parameters) for a bigint[] and a timestamptz.
+ */
+export const activeMultipliersSql = (participants: string, at: string) =>
+  `select distinct on (participant_id) participant_id, factor, expires_at from participant_multipliers
+    where participant_id = any(${participants}) and expires_at > ${at} and starts_at <= ${at}
+    order by participant_id, factor desc, expires_at desc`;
+
+/**
+ * The participant's points multiplier at `at` (default now), null when none is active. The
+ * engine multiplies flow awards by it inside its own transaction; manual adjustments are not
+ * multiplied.
  */
 export async function activeMultiplier(
   sql: Sql,
@@ -16,10 +27,7 @@ export async function activeMultiplier(
   at: Date = new Date(),
 ): Promise<ActiveMultiplier | null> {
   const { rows } = await sql.query<{ factor: string; expires_at: Date }>(
-    `select factor, expires_at from participant_multipliers
-      where participant_id = $1 and expires_at > $2 and starts_at <= $2
-      order by factor desc, expires_at desc
-      limit 1`,
+    activeMultipliersSql('array[$1::bigint]', '$2::timestamptz'),
     [participantId, at],
   );
   const row = rows[0];

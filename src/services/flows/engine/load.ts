@@ -1,6 +1,7 @@
 import type { Mode } from '../../../context.ts';
 import type { Sql } from '../../../db/tx.ts';
 import { groupKeys } from '../../ledger/post-credits.ts';
+import { activeMultipliersSql } from '../../rewards/multiplier.ts';
 import type { FlowAction } from '../flow-schemas.ts';
 import {
   type BadgeRow,
@@ -196,9 +197,7 @@ export async function loadContext(
           select participant_id, event_type, count from participant_event_counts
            where participant_id = any($5::bigint[])) c) as counts,
        (select coalesce(json_agg(m), '[]') from (
-          select distinct on (participant_id) participant_id, factor from participant_multipliers
-           where participant_id = any($5::bigint[]) and expires_at > $6 and starts_at <= $6
-           order by participant_id, factor desc, expires_at desc) m) as multipliers`,
+          ${activeMultipliersSql('$5::bigint[]', '$6::timestamptz')}) m) as multipliers`,
     [
       triples.map((e) => e.workspaceId),
       triples.map((e) => e.mode),
