@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openOrm } from './db/orm.ts';
-import { QUEUES } from './jobs/queues.ts';
+import { PGBOSS_SCHEMA, QUEUES } from './jobs/queues.ts';
 import { Paginator } from './lib/pagination.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { EventWriter } from './services/events/event-writer.ts';
@@ -31,7 +31,7 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
     connectionString: databaseUrl,
     max: 6,
     useListenNotify: true,
-    schema: 'pgboss',
+    schema: PGBOSS_SCHEMA,
     superviseIntervalSeconds: 10,
     monitorIntervalSeconds: 10,
   });

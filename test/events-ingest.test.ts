@@ -1,4 +1,8 @@
+import pg from 'pg';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventWriter } from '../src/services/events/event-writer.ts';
+import { ingestEvent } from '../src/services/events/ingest-event.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 let app: TestApp;
@@ -208,6 +212,31 @@ describe('participants on ingest (SPEC 2.4)', () => {
     expect(linked.rows[0].n).toBe(30);
   });
 
+  it('links the event to a participant another transaction created after the batch began (retried, not lost)', async () => {
+    // The ingest statement sees one snapshot: a participant committed while it waits on the
+    // upsert's lock is invisible to its read-back, so the batch must be written again.
+    const other = new pg.Client({ connectionString: app.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      const made = await other.query(
+        `insert into participants (workspace_id, mode, external_id, email) values ($1, 'test', 'racer', 'r@x.io') returning id`,
+        [ws.id],
+      );
+      const pending = ws.api('/v1/events', { body: { type: 'p.race', participant: 'racer' } });
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('commit');
+      const res = await pending;
+      expect(res.status).toBe(202);
+      expect(res.body.status).toBe('received');
+      const row = await dbEvent(res.body.event_id);
+      expect(String(row.participant_id)).toBe(String(made.rows[0].id));
+      expect(await participant(ws, 'racer')).toHaveLength(1);
+    } finally {
+      await other.end();
+    }
+  });
+
   it('keeps test and live participants apart', async () => {
     await ws.api('/v1/events', {
       mode: 'live',
@@ -296,6 +325,34 @@ describe('quarantine (SPEC 3.2)', () => {
       body: { type: 'purchase.made', participant: 's1', payload: { amount: 'ten' } },
     });
     expect(now.body.status).toBe('received');
+  });
+
+  it('applies a schema changed through another process to the very next event of a process that knew the old one', async () => {
+    // A second writer over the same database stands for another API process: it remembers
+    // schema versions, and the statement refuses a batch whose remembered version is stale.
+    const log = pino({ level: 'silent' });
+    const elsewhere = new EventWriter(app.ctx.pool, app.ctx.boss, log);
+    const from = { workspaceId: ws.id, mode: 'test' as const, source: 'api' };
+    const send = (payload: unknown) =>
+      ingestEvent(elsewhere, from, { type: 'cross.process', participant: 'x1', payload });
+    expect((await send({ n: 'text' })).status).toBe('received');
+    await ws.api('/v1/event-types/cross.process/schema', {
+      method: 'PUT',
+      body: { schema: { type: 'object', properties: { n: { type: 'number' } } } },
+    });
+    const refused = await send({ n: 'text' });
+    expect(refused.status).toBe('quarantined');
+    expect((await dbEvent(refused.event_id)).quarantine_reason).toMatch(/payload\.n/);
+    expect((await send({ n: 1 })).status).toBe('received');
+    await ws.api('/v1/event-types/cross.process/schema', {
+      method: 'PUT',
+      body: { schema: { type: 'object', properties: { n: { type: 'string' } } } },
+    });
+    expect((await send({ n: 1 })).status).toBe('quarantined');
+    expect((await send({ n: 'text' })).status).toBe('received');
+    await ws.api('/v1/event-types/cross.process/schema', { method: 'PUT', body: { schema: null } });
+    expect((await send({ n: 1 })).status).toBe('received');
+    await elsewhere.idle();
   });
 
   it('refuses a body key (the key comes from the path)', async () => {

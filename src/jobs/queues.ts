@@ -1,3 +1,6 @@
+/** pg-boss's schema (runtime.ts); the ingest statement embeds pg-boss's job insert and NOTIFY. */
+export const PGBOSS_SCHEMA = 'pgboss';
+
 /** Queue names, shared by the code that sends jobs and the workers that run them. */
 export const PROCESS_EVENT_QUEUE = 'events.process';
 export const SEND_MESSAGE_QUEUE = 'messages.send';

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
+import { insertJobs, notifyChannelSql } from 'pg-boss/dist/plans.js';
 import type { Logger } from 'pino';
 import type { Mode } from '../../context.ts';
-import { PROCESS_EVENT_QUEUE } from '../../jobs/queues.ts';
-import { clientDb } from '../../jobs/tx.ts';
+import { PGBOSS_SCHEMA, PROCESS_EVENT_QUEUE } from '../../jobs/queues.ts';
 import { Batcher, ItemFailure } from '../../lib/batcher.ts';
 import type { NormalisedEvent } from './event-input.ts';
 import { payloadProblem } from './event-schemas.ts';
@@ -13,6 +13,7 @@ export interface EventToWrite extends NormalisedEvent {
   workspaceId: string;
   mode: Mode;
   source: string;
+  /** Why the event is quarantined before any schema is consulted (missing type or participant). */
   quarantineReason: string | null;
 }
 
@@ -22,18 +23,51 @@ export interface WriteResult {
   replayed: boolean;
 }
 
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** What the statement answers per input row, per stale schema, and when a participant was not found. */
+interface BatchRow {
+  /** Input position; null on a stale-schema row; -1 on the "participant not resolved" row. */
+  idx: number | null;
+  id: string | null;
+  status: string | null;
+  replayed: boolean | null;
+  type_scope: string | null;
+  version: string | null;
+  schema: object | null;
+}
+
+/** A batch is written again when its snapshot was too old (a schema changed, a participant appeared). */
+const MAX_ATTEMPTS = 5;
+/** Event types whose schema version this process remembers (beyond it, the oldest are forgotten). */
+const MAX_SCHEMAS = 10_000;
+
 const scope = (e: { workspaceId: string; mode: string }) => `${e.workspaceId}/${e.mode}`;
+const typeScope = (e: EventToWrite) => `${scope(e)}/${e.eventType}`;
 
 /**
- * The ingest hot path (bench scenario `events.post`). Requests arriving together share one
- * transaction: an idempotency pre-check, one schema read, one participant upsert, one events
- * INSERT, one job INSERT and one event-type counter upsert, whatever the batch size. It steps
- * below the ORM on purpose: per-request ORM units of work cost more than the whole INSERT.
- * The 202 is sent only after COMMIT, and the processing job commits with the event, so an
- * accepted event is never lost.
+ * The ingest hot path (bench scenario `events.post`). Requests arriving together share ONE SQL
+ * statement, whatever the batch size: the idempotency check, the participant upsert (created on
+ * first sight, PII enrich-only), the events INSERT, the processing job (pg-boss's own insert, with
+ * its NOTIFY) and the event-type counters are data-modifying CTEs of a single implicit transaction,
+ * so a batch costs one round trip and one commit. It steps below the ORM on purpose: per-request
+ * ORM units of work cost more than the whole INSERT. The 202 is sent only after the statement has
+ * committed, and the job commits with its events, so an accepted event is never lost.
+ *
+ * A statement sees one snapshot, so two things are checked optimistically and the batch is
+ * written again (nothing of it was inserted) when they fail:
+ *  - JSON Schemas are validated here, from versions this process remembers; the statement compares
+ *    each batch type's remembered version with the table's and inserts nothing if one differs,
+ *    answering the current schema instead. A schema change is thus in force for every event whose
+ *    statement starts after the change committed, in every process, without a read per batch.
+ *  - A participant created by a concurrent statement after this one's snapshot is locked by the
+ *    upsert but invisible to its read-back; no event is inserted and the retry sees it.
  */
 export class EventWriter {
   private readonly batcher: Batcher<EventToWrite, WriteResult>;
+  /** `workspace/mode/type` → its schema and version; an absent type is believed to have none. */
+  private readonly schemas = new Map<string, { version: string; schema: object }>();
+  private statement?: Promise<{ name: string; text: string }>;
 
   private readonly pool: pg.Pool;
   private readonly boss: PgBoss;
@@ -72,118 +106,227 @@ export class EventWriter {
   }
 
   private async writeBatch(items: EventToWrite[]): Promise<WriteResult[]> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
-      const results = await this.writeInTransaction(client, items);
-      await client.query('commit');
-      return results;
-    } catch (err) {
-      await client.query('rollback').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
+    const statement = await this.prepare();
+    for (let attempt = 1; ; attempt++) {
+      const { rows } = await this.pool.query<BatchRow>({
+        ...statement,
+        values: this.parameters(items),
+      });
+      const stale = rows.filter((r) => r.idx === null);
+      for (const s of stale) this.remember(s.type_scope!, s.version, s.schema);
+      const retry = stale.length > 0 || rows.some((r) => r.idx === -1);
+      if (!retry) return await this.results(items, rows);
+      if (attempt === MAX_ATTEMPTS)
+        throw new Error(
+          `event batch not written after ${attempt} attempts (schemas or participants kept changing)`,
+        );
     }
   }
 
-  private async writeInTransaction(client: pg.PoolClient, items: EventToWrite[]): Promise<WriteResult[]> {
-    const results: (WriteResult | undefined)[] = new Array(items.length);
+  /** One array per column (the statement unnests them), plus the schema versions the reasons assume. */
+  private parameters(items: EventToWrite[]): unknown[] {
+    const reasons = items.map((e) => e.quarantineReason ?? this.schemaProblem(e));
+    const types = new Map<string, EventToWrite>();
+    for (const e of items) if (e.eventType) types.set(typeScope(e), e);
+    const typeList = [...types.entries()];
+    return [
+      items.map((_, i) => i),
+      items.map((e) => e.id),
+      items.map((e) => e.workspaceId),
+      items.map((e) => e.mode),
+      items.map((e) => e.eventType),
+      items.map((e) => e.externalId),
+      items.map((e) => e.email),
+      items.map((e) => e.phone),
+      items.map((e) => e.name),
+      items.map((e) => JSON.stringify(e.payload)),
+      items.map((e) => e.occurredAt.toISOString()),
+      reasons,
+      items.map((e) => e.idempotencyKey),
+      items.map((e) => e.source),
+      typeList.map(([, e]) => e.workspaceId),
+      typeList.map(([, e]) => e.mode),
+      typeList.map(([, e]) => e.eventType),
+      typeList.map(([k]) => this.schemas.get(k)?.version ?? null),
+    ];
+  }
 
-    // 1. Replays: a key seen before answers with the original event and writes nothing.
-    const keyed = items.filter((e) => e.idempotencyKey);
-    const existing = keyed.length
-      ? await findByKeys(client, keyed)
-      : new Map<string, { id: string; status: string }>();
-    const fresh: number[] = [];
-    items.forEach((e, i) => {
-      const prior = e.idempotencyKey ? existing.get(`${scope(e)}/${e.idempotencyKey}`) : undefined;
-      if (prior) results[i] = { event_id: prior.id, status: prior.status, replayed: true };
-      else fresh.push(i);
-    });
-    if (fresh.length === 0) return results as WriteResult[];
+  private schemaProblem(e: EventToWrite): string | null {
+    if (!e.eventType) return null;
+    const key = typeScope(e);
+    const known = this.schemas.get(key);
+    return known ? payloadProblem(`${key}@${known.version}`, known.schema, e.payload) : null;
+  }
 
-    // 2. JSON Schemas of the event types in this batch; failing payloads are quarantined.
-    await this.applySchemas(
-      client,
-      fresh.map((i) => items[i]!),
-    );
+  private remember(key: string, version: string | null, schema: object | null): void {
+    this.schemas.delete(key);
+    if (version === null || schema === null) return;
+    if (this.schemas.size >= MAX_SCHEMAS) this.schemas.delete(this.schemas.keys().next().value as string);
+    this.schemas.set(key, { version, schema });
+  }
 
-    // 3. Participants: created on first sight, PII enrich-only.
-    const participantIds = await upsertParticipants(
-      client,
-      fresh.map((i) => items[i]!).filter((e) => !e.quarantineReason),
-    );
-
-    // 4. Events. A concurrent duplicate key (another transaction, or twice in this batch) inserts nothing.
-    const rows = fresh.map((i) => items[i]!);
-    const inserted = await insertEvents(client, rows, participantIds);
-    const raced = rows.filter((e) => !inserted.has(e.id));
-    const racedPrior = raced.length ? await findByKeys(client, raced) : new Map();
-    for (const i of fresh) {
-      const e = items[i]!;
-      if (inserted.has(e.id)) {
-        results[i] = {
-          event_id: e.id,
-          status: e.quarantineReason ? 'quarantined' : 'received',
-          replayed: false,
-        };
-      } else {
-        const prior = racedPrior.get(`${scope(e)}/${e.idempotencyKey}`);
-        if (!prior) throw new Error(`event ${e.id} was neither inserted nor found by its idempotency key`);
-        results[i] = { event_id: prior.id, status: prior.status, replayed: true };
+  /**
+   * Replays answer with the original event. A row neither inserted nor seen as a replay lost a
+   * race on its idempotency key (another statement, or the same key twice in this batch): the
+   * winner is committed by now, so it is read in a statement of its own.
+   */
+  private async results(items: EventToWrite[], rows: BatchRow[]): Promise<WriteResult[]> {
+    const results: WriteResult[] = new Array(items.length);
+    const raced: EventToWrite[] = [];
+    for (const r of rows) {
+      if (r.idx === null || r.idx < 0) continue;
+      if (r.id) results[r.idx] = { event_id: r.id, status: r.status!, replayed: r.replayed! };
+      else raced.push(items[r.idx]!);
+    }
+    if (raced.length) {
+      const prior = await findByKeys(this.pool, raced);
+      for (const e of raced) {
+        const found = prior.get(`${scope(e)}/${e.idempotencyKey}`);
+        if (!found) throw new Error(`event ${e.id} was neither inserted nor found by its idempotency key`);
+        results[items.indexOf(e)] = { event_id: found.id, status: found.status, replayed: true };
       }
     }
-
-    // 5. One processing job for the batch's events, in this transaction: the job exists exactly
-    // when the events do. One job row per batch rather than per event roughly halves the rows
-    // ingest writes (bench `events.post`), and the engine processes events in batches anyway.
-    const toProcess = rows.filter((e) => inserted.has(e.id) && !e.quarantineReason);
-    if (toProcess.length) {
-      await this.boss.insert(PROCESS_EVENT_QUEUE, [{ data: { eventIds: toProcess.map((e) => e.id) } }], {
-        db: clientDb(client),
-      });
-    }
-
-    // 6. Event-type counters last, so the hot counter rows stay locked for as short as possible.
-    await countEventTypes(
-      client,
-      rows.filter((e) => inserted.has(e.id) && e.eventType),
-    );
-    return results as WriteResult[];
+    return results;
   }
 
-  private async applySchemas(client: pg.PoolClient, events: EventToWrite[]): Promise<void> {
-    const typed = events.filter((e) => e.eventType && !e.quarantineReason);
-    if (!typed.length) return;
-    const { rows } = await client.query<{
-      workspace_id: string;
-      mode: string;
-      key: string;
-      schema: object;
-      version: Date;
-    }>(
-      `select t.workspace_id, t.mode, t.key, t.schema, t.updated_at as version
-         from event_types t
-         join unnest($1::uuid[], $2::text[], $3::text[]) as i(workspace_id, mode, key)
-           on t.workspace_id = i.workspace_id and t.mode = i.mode and t.key = i.key
-        where t.schema is not null`,
-      [typed.map((e) => e.workspaceId), typed.map((e) => e.mode), typed.map((e) => e.eventType)],
-    );
-    if (!rows.length) return;
-    const schemas = new Map(rows.map((r) => [`${r.workspace_id}/${r.mode}/${r.key}`, r]));
-    for (const e of typed) {
-      const id = `${scope(e)}/${e.eventType}`;
-      const s = schemas.get(id);
-      if (s) e.quarantineReason = payloadProblem(`${id}@${s.version.getTime()}`, s.schema, e.payload);
-    }
+  /** The statement, built once: pg-boss's job insert (and NOTIFY) needs the queue's table. */
+  private prepare(): Promise<{ name: string; text: string }> {
+    this.statement ??= this.boss.getQueue(PROCESS_EVENT_QUEUE).then((queue) => {
+      if (!queue) throw new Error(`pg-boss queue ${PROCESS_EVENT_QUEUE} does not exist`);
+      const text = ingestStatement(queue.table, queue.notify === true);
+      return { name: `svc-ingest-${queue.table}`, text };
+    });
+    return this.statement;
   }
 }
 
+/**
+ * pg-boss's own INSERT for jobs (queue defaults, retention, heartbeat), fed from the events this
+ * statement inserted instead of a JSON parameter: one job per batch, `{ eventIds }`, none when
+ * every event was a replay or quarantined. Built from pg-boss's plan so its columns stay its own;
+ * the replace is checked, so a pg-boss upgrade that changes the plan fails at the first write (and
+ * in the tests), not silently.
+ */
+function jobInsert(table: string): string {
+  const plan = insertJobs(PGBOSS_SCHEMA, { table, name: PROCESS_EVENT_QUEUE, returnId: true, notify: false });
+  const param = 'json_to_recordset($1::text::json)';
+  if (!plan.includes(param))
+    throw new Error('unexpected pg-boss insertJobs plan: cannot embed the job insert');
+  return plan.replace(
+    param,
+    `json_to_recordset((
+       select json_build_array(json_build_object('data', json_build_object('eventIds', json_agg(id))))
+         from inserted where status = 'received' having count(*) > 0
+     )::text::json)`,
+  );
+}
+
+function ingestStatement(table: string, notify: boolean): string {
+  const notified = notify
+    ? `select pg_notify(${notifyChannelSql(PGBOSS_SCHEMA)}, '${PROCESS_EVENT_QUEUE}') from job limit 1`
+    : 'select 1 where false';
+  return `
+with input as (
+  select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
+                       $8::text[], $9::text[], $10::jsonb[], $11::timestamptz[], $12::text[], $13::text[], $14::text[])
+    as i(idx, id, workspace_id, mode, event_type, external_id, email, phone, name, payload, occurred_at,
+         quarantine_reason, idempotency_key, source)
+),
+types as (
+  select i.workspace_id, i.mode, i.key, i.assumed,
+         case when t.schema is not null then (extract(epoch from t.updated_at) * 1000000)::bigint::text end as version,
+         t.schema
+    from unnest($15::uuid[], $16::text[], $17::text[], $18::text[]) as i(workspace_id, mode, key, assumed)
+    left join event_types t on t.workspace_id = i.workspace_id and t.mode = i.mode and t.key = i.key
+),
+stale as (select * from types where version is distinct from assumed),
+prior as (
+  select i.idx, e.id, e.status
+    from input i
+    join events e on e.workspace_id = i.workspace_id and e.mode = i.mode and e.idempotency_key = i.idempotency_key
+),
+fresh as (
+  select i.* from input i
+   where not exists (select 1 from stale) and not exists (select 1 from prior p where p.idx = i.idx)
+),
+wanted as (
+  select workspace_id, mode, external_id,
+         (array_agg(email order by idx) filter (where email is not null))[1] as email,
+         (array_agg(phone order by idx) filter (where phone is not null))[1] as phone,
+         (array_agg(name order by idx) filter (where name is not null))[1] as name
+    from fresh
+   where quarantine_reason is null
+   group by workspace_id, mode, external_id
+),
+upserted as (
+  insert into participants as p (workspace_id, mode, external_id, email, phone, name)
+  select workspace_id, mode, external_id, email, phone, name from wanted
+   order by workspace_id, mode, external_id
+  on conflict (workspace_id, mode, external_id) do update
+     set email = coalesce(p.email, excluded.email),
+         phone = coalesce(p.phone, excluded.phone),
+         name = coalesce(p.name, excluded.name),
+         updated_at = now()
+   where (p.email is null and excluded.email is not null)
+      or (p.phone is null and excluded.phone is not null)
+      or (p.name is null and excluded.name is not null)
+  returning p.id, p.workspace_id, p.mode, p.external_id
+),
+known as (
+  select id, workspace_id, mode, external_id from upserted
+  union all
+  select p.id, p.workspace_id, p.mode, p.external_id
+    from wanted w
+    join participants p on p.workspace_id = w.workspace_id and p.mode = w.mode and p.external_id = w.external_id
+   where not exists (select 1 from upserted u
+                      where u.workspace_id = w.workspace_id and u.mode = w.mode and u.external_id = w.external_id)
+),
+unresolved as (
+  select 1 from wanted w
+   where not exists (select 1 from known k
+                      where k.workspace_id = w.workspace_id and k.mode = w.mode and k.external_id = w.external_id)
+),
+inserted as (
+  insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at,
+                      status, quarantine_reason, idempotency_key, source)
+  select f.id, f.workspace_id, f.mode, f.event_type, k.id, f.external_id, f.payload, f.occurred_at,
+         case when f.quarantine_reason is null then 'received' else 'quarantined' end,
+         f.quarantine_reason, f.idempotency_key, f.source
+    from fresh f
+    left join known k on f.quarantine_reason is null and k.workspace_id = f.workspace_id
+                     and k.mode = f.mode and k.external_id = f.external_id
+   where not exists (select 1 from unresolved)
+   order by f.idx
+  on conflict (workspace_id, mode, idempotency_key) do nothing
+  returning id, workspace_id, mode, event_type, status
+),
+job as (${jobInsert(table)}),
+notified as (${notified}),
+counted as (
+  insert into event_types as t (workspace_id, mode, key, events_count)
+  select workspace_id, mode, event_type, count(*) from inserted
+   where event_type is not null
+   group by workspace_id, mode, event_type
+   order by workspace_id, mode, event_type
+  on conflict (workspace_id, mode, key) do update set events_count = t.events_count + excluded.events_count
+)
+select i.idx, coalesce(n.id, p.id) as id, coalesce(n.status, p.status) as status, p.id is not null as replayed,
+       null::text as type_scope, null::text as version, null::jsonb as schema
+  from input i
+  left join prior p on p.idx = i.idx
+  left join inserted n on n.id = i.id
+ where (select count(*) from notified) >= 0
+union all
+select null, null, null, null, s.workspace_id || '/' || s.mode || '/' || s.key, s.version, s.schema from stale s
+union all
+select -1, null, null, null, null, null, null where exists (select 1 from unresolved)`;
+}
+
 async function findByKeys(
-  client: pg.PoolClient,
+  db: Queryable,
   events: EventToWrite[],
 ): Promise<Map<string, { id: string; status: string }>> {
-  const { rows } = await client.query<{
+  const { rows } = await db.query<{
     workspace_id: string;
     mode: string;
     idempotency_key: string;
@@ -198,139 +341,5 @@ async function findByKeys(
   );
   return new Map(
     rows.map((r) => [`${r.workspace_id}/${r.mode}/${r.idempotency_key}`, { id: r.id, status: r.status }]),
-  );
-}
-
-/**
- * One upsert for the batch. Rows for the same participant are merged first (the first non-empty
- * value of each field wins, in arrival order) because one statement cannot touch a row twice,
- * and sorted so concurrent batches lock participants in the same order (no deadlocks). A row is
- * only rewritten when it gains a field; untouched ones are read back in a second statement.
- */
-async function upsertParticipants(
-  client: pg.PoolClient,
-  events: EventToWrite[],
-): Promise<Map<string, number>> {
-  const merged = new Map<
-    string,
-    {
-      workspaceId: string;
-      mode: string;
-      externalId: string;
-      email: string | null;
-      phone: string | null;
-      name: string | null;
-    }
-  >();
-  for (const e of events) {
-    const k = `${scope(e)}/${e.externalId}`;
-    const m = merged.get(k);
-    if (!m)
-      merged.set(k, {
-        workspaceId: e.workspaceId,
-        mode: e.mode,
-        externalId: e.externalId!,
-        email: e.email,
-        phone: e.phone,
-        name: e.name,
-      });
-    else {
-      m.email ??= e.email;
-      m.phone ??= e.phone;
-      m.name ??= e.name;
-    }
-  }
-  const ids = new Map<string, number>();
-  if (!merged.size) return ids;
-  const list = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  const cols = [
-    list.map((p) => p.workspaceId),
-    list.map((p) => p.mode),
-    list.map((p) => p.externalId),
-    list.map((p) => p.email),
-    list.map((p) => p.phone),
-    list.map((p) => p.name),
-  ];
-  const { rows } = await client.query<{
-    id: string;
-    workspace_id: string;
-    mode: string;
-    external_id: string;
-  }>(
-    `insert into participants as p (workspace_id, mode, external_id, email, phone, name)
-     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-     on conflict (workspace_id, mode, external_id) do update
-        set email = coalesce(p.email, excluded.email),
-            phone = coalesce(p.phone, excluded.phone),
-            name = coalesce(p.name, excluded.name),
-            updated_at = now()
-      where (p.email is null and excluded.email is not null)
-         or (p.phone is null and excluded.phone is not null)
-         or (p.name is null and excluded.name is not null)
-     returning id, workspace_id, mode, external_id`,
-    cols,
-  );
-  for (const r of rows) ids.set(`${r.workspace_id}/${r.mode}/${r.external_id}`, Number(r.id));
-  const missing = list.filter((p) => !ids.has(`${scope(p)}/${p.externalId}`));
-  if (missing.length) {
-    const found = await client.query<{ id: string; workspace_id: string; mode: string; external_id: string }>(
-      `select p.id, p.workspace_id, p.mode, p.external_id
-         from participants p
-         join unnest($1::uuid[], $2::text[], $3::text[]) as i(workspace_id, mode, external_id)
-           on p.workspace_id = i.workspace_id and p.mode = i.mode and p.external_id = i.external_id`,
-      [missing.map((p) => p.workspaceId), missing.map((p) => p.mode), missing.map((p) => p.externalId)],
-    );
-    for (const r of found.rows) ids.set(`${r.workspace_id}/${r.mode}/${r.external_id}`, Number(r.id));
-  }
-  return ids;
-}
-
-async function insertEvents(
-  client: pg.PoolClient,
-  rows: EventToWrite[],
-  participantIds: Map<string, number>,
-): Promise<Set<string>> {
-  const { rows: inserted } = await client.query<{ id: string }>(
-    `insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at,
-                         status, quarantine_reason, idempotency_key, source)
-     select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::jsonb[],
-                          $8::timestamptz[], $9::text[], $10::text[], $11::text[], $12::text[])
-     on conflict (workspace_id, mode, idempotency_key) do nothing
-     returning id`,
-    [
-      rows.map((e) => e.id),
-      rows.map((e) => e.workspaceId),
-      rows.map((e) => e.mode),
-      rows.map((e) => e.eventType),
-      rows.map((e) =>
-        e.quarantineReason ? null : (participantIds.get(`${scope(e)}/${e.externalId}`) ?? null),
-      ),
-      rows.map((e) => e.externalId),
-      rows.map((e) => JSON.stringify(e.payload)),
-      rows.map((e) => e.occurredAt.toISOString()),
-      rows.map((e) => (e.quarantineReason ? 'quarantined' : 'received')),
-      rows.map((e) => e.quarantineReason),
-      rows.map((e) => e.idempotencyKey),
-      rows.map((e) => e.source),
-    ],
-  );
-  return new Set(inserted.map((r) => r.id));
-}
-
-async function countEventTypes(client: pg.PoolClient, rows: EventToWrite[]): Promise<void> {
-  const counts = new Map<string, { workspaceId: string; mode: string; key: string; n: number }>();
-  for (const e of rows) {
-    const k = `${scope(e)}/${e.eventType}`;
-    const c = counts.get(k);
-    if (c) c.n++;
-    else counts.set(k, { workspaceId: e.workspaceId, mode: e.mode, key: e.eventType!, n: 1 });
-  }
-  if (!counts.size) return;
-  const list = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  await client.query(
-    `insert into event_types as t (workspace_id, mode, key, events_count)
-     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[])
-     on conflict (workspace_id, mode, key) do update set events_count = t.events_count + excluded.events_count`,
-    [list.map((c) => c.workspaceId), list.map((c) => c.mode), list.map((c) => c.key), list.map((c) => c.n)],
   );
 }
