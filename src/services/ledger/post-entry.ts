@@ -146,3 +146,44 @@ export async function findByKey(
   );
   return rows[0] ? presentEntry(rows[0]) : null;
 }
+
+export interface DebitCtes {
+  /** A relation of the caller's statement, one row per debit; the expressions below read it. */
+  from: string;
+  workspaceId: string;
+  mode: string;
+  participantId: string;
+  /** The points taken, a positive bigint expression (the entry records its negation). */
+  cost: string;
+  reason: string;
+  source: Extract<LedgerSource, 'redemption'>;
+  reference: string;
+  /** CTE names: the balance UPDATE (returns `balance`) and the entry INSERT (returns the entry columns). */
+  moved: string;
+  entry: string;
+}
+
+/**
+ * A debit as two CTEs, for a caller that folds it into one statement with its other writes (a
+ * redemption claims its unit, debits, inserts its row and emits its results in one round trip).
+ * `<moved>` is {@link postEntry}'s balance UPDATE and `<entry>` its entry INSERT, returning the
+ * columns {@link entryJsonSql} and `presentEntry` read. Unlike postEntry the UPDATE is not
+ * conditional: the caller must already hold the participant's row lock (FOR NO KEY UPDATE, earlier
+ * in the same statement) and have checked the balance it read under that lock. Should it still
+ * not cover the debit, the CHECK (balance >= 0) fails the whole statement: a debit is never
+ * skipped silently while the caller's other writes go through. Lifetime points do not move (a
+ * redemption's, as in postEntry), no idempotency key, no leaderboard change.
+ */
+export function debitCtes(d: DebitCtes): string {
+  return `${d.moved} as (
+  update participants p set balance = p.balance - (${d.cost}), updated_at = now()
+    from ${d.from} where p.id = ${d.participantId}
+  returning p.balance
+), ${d.entry} as (
+  insert into ledger_entries (workspace_id, mode, participant_id, points, balance_after, reason, source, reference)
+  select ${d.workspaceId}, ${d.mode}, ${d.participantId}, -(${d.cost}), ${d.moved}.balance, ${d.reason}, '${d.source}',
+         ${d.reference}
+    from ${d.from}, ${d.moved}
+  returning ${ENTRY_COLUMNS}
+)`;
+}

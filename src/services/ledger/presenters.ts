@@ -26,3 +26,17 @@ export function presentEntry(r: RawEntry): LedgerEntryRow {
     created_at: new Date(r.created_at).toISOString(),
   };
 }
+
+/**
+ * {@link presentEntry} in SQL: the compact JSON text of an entry row `alias` (the columns of
+ * `ledger_entries`), same keys in the same order, for results built inside one statement
+ * (see `debitCtes`). Timestamps as `toISOString()` prints them (UTC, milliseconds, `Z`).
+ */
+export function entryJsonSql(alias: string): string {
+  const str = (col: string) => `coalesce(to_json(${alias}.${col}::text)::text, 'null')`;
+  return `'{"id":' || ${alias}.id || ',"points":' || ${alias}.points || ',"balance_after":' || ${alias}.balance_after
+    || ',"reason":' || ${str('reason')} || ',"source":' || ${str('source')} || ',"reference":' || ${str('reference')}
+    || ',"reverses_entry_id":' || coalesce(${alias}.reverses_entry_id::text, 'null')
+    || ',"idempotency_key":' || ${str('idempotency_key')}
+    || ',"created_at":"' || to_char(${alias}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}'`;
+}

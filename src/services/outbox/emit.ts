@@ -99,3 +99,45 @@ export async function emitResult(sql: Sql, result: ResultToEmit): Promise<string
   const [id] = await emitResults(sql, [result]);
   return id!;
 }
+
+/**
+ * {@link emitResults} as CTEs, for a caller whose results are made inside its own statement (a
+ * chain of data-modifying CTEs that commits on its own, e.g. a redemption: ids and timestamps of
+ * its rows only exist there). `source` names a relation of that statement with the columns of
+ * EMIT_SQL's `r`: `id uuid, workspace_id uuid, mode text, type text, data text, ord int`, `data`
+ * being compact JSON text (the delivery body's `data` bytes). The same outbox rows and deliveries
+ * as {@link emitResults}; `prefix` names the CTEs (`<prefix>_o`, `_m`, `_d`). The caller puts
+ * `notify` in its final SELECT list (a boolean; Postgres sends the NOTIFY only on COMMIT).
+ */
+export function emitResultsCtes(source: string, prefix = 'emit'): { ctes: string; notify: string } {
+  const [o, m, d] = [`${prefix}_o`, `${prefix}_m`, `${prefix}_d`];
+  const ctes = `${o} as (
+  insert into outbox (id, workspace_id, mode, type, data)
+  select id, workspace_id, mode, type, data::jsonb from ${source} order by ord
+  returning id, workspace_id, mode, type, created_at
+), ${m} as (
+  select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
+           substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
+           from 1 for 6), 52, 1), 53, 1), 'hex')::uuid as id,
+         s.id as subscription_id, o.id as outbox_id, o.workspace_id, o.mode, o.type, o.created_at, r.data, r.ord
+  from ${o} o
+  join ${source} r on r.id = o.id
+  join webhook_subscriptions s
+    on s.workspace_id = o.workspace_id and s.mode = o.mode and s.status = 'active'
+   and s.deleted_at is null and (s.event_types ? o.type or s.event_types ? '*')
+), ${d} as (
+  insert into webhook_deliveries (id, workspace_id, mode, subscription_id, outbox_id, type, body, status, next_attempt_at)
+  select m.id, m.workspace_id, m.mode, m.subscription_id, m.outbox_id, m.type,
+         '{"id":"' || m.id || '","type":' || to_json(m.type::text)::text
+           || ',"tenant":' || to_json(w.slug::text)::text
+           || ',"created_at":"' || to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+           || '","data":' || m.data || '}',
+         case when m.mode = 'live' then 'pending' else 'simulated' end,
+         case when m.mode = 'live' then now() end
+  from ${m} m join workspaces w on w.id = m.workspace_id
+  order by m.ord
+  returning status
+)`;
+  const notify = `((select pg_notify('${DELIVERIES_CHANNEL}', '') from ${d} where ${d}.status = 'pending' limit 1) is not null)`;
+  return { ctes, notify };
+}

@@ -126,3 +126,23 @@ export function presentRedemption(r: RedemptionRow): RedemptionDto {
     updated_at: iso(r.updated_at)!,
   };
 }
+
+/** A nullable SQL expression as JSON text (`null` for NULL). */
+export const jsonSql = (expr: string) => `coalesce(to_json(${expr})::text, 'null')`;
+/** A timestamptz expression as the JSON string `toISOString()` prints (UTC, milliseconds, `Z`). */
+export const isoJsonSql = (expr: string) =>
+  `('"' || to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"')`;
+
+/**
+ * {@link presentRedemption} in SQL: the compact JSON text of a redemption row `alias` (the columns
+ * of `redemptions`), same keys in the same order, for results built inside the redeeming
+ * statement. `externalId` and `fulfilment` (compact JSON text) are SQL expressions.
+ */
+export function redemptionJsonSql(alias: string, externalId: string, fulfilment: string): string {
+  return `'{"id":' || ${alias}.id || ',"reward_id":' || ${alias}.reward_id
+    || ',"participant":{"external_id":' || ${jsonSql(externalId)} || '},"status":' || to_json(${alias}.status::text)::text
+    || ',"fulfilment":' || ${fulfilment} || ',"cost_points":' || ${alias}.cost_points
+    || ',"idempotency_key":' || ${jsonSql(`${alias}.idempotency_key::text`)}
+    || ',"is_sandbox":' || (${alias}.mode = 'test')::text
+    || ',"created_at":' || ${isoJsonSql(`${alias}.created_at`)} || ',"updated_at":' || ${isoJsonSql(`${alias}.updated_at`)} || '}'`;
+}
