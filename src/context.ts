@@ -32,4 +32,10 @@ export interface Principal {
   keyId: string;
   /** `['*']` for full access. */
   abilities: string[];
+  /**
+   * Set when the key was resolved from this process's memory (KeyAuthenticator.authenticateDeferred):
+   * it may have been revoked since, so the request's write must check it, or the key be read again
+   * before any other answer is given.
+   */
+  keyCheckPending?: true;
 }

@@ -256,6 +256,37 @@ describe('key lifecycle', () => {
     expect((await postEvent(ws, 'live')).status).toBe(202);
   });
 
+  it('a revoked key this process has just used gets 401 on ingest, not a replay, a 422 or a write', async () => {
+    // POST /v1/events does not read a key it has read before: its write statement checks it.
+    const ws = await app.workspace();
+    const first = await ws.api('/v1/events', {
+      headers: { 'idempotency-key': 'before-revoke' },
+      body: { type: 'order.completed', participant: 'rv' },
+    });
+    expect(first.status).toBe(202);
+    await revokeKey(app.ctx, ws.keyIds.test);
+    const count = async () =>
+      (await app.ctx.pool.query('select count(*)::int as n from events where workspace_id = $1', [ws.id]))
+        .rows[0].n;
+    const before = await count();
+    expectAuthError(
+      await ws.api('/v1/events', {
+        headers: { 'idempotency-key': 'before-revoke' },
+        body: { type: 'order.completed', participant: 'rv' },
+      }),
+    );
+    expectAuthError(await ws.api('/v1/events', { body: { type: 'order.completed', participant: 'rv' } }));
+    expectAuthError(await ws.api('/v1/events', { body: { event_type: 42 } }));
+    // Several requests in one batch: the revoked key's are refused, another key's are written.
+    const mixed = await Promise.all([
+      ...Array.from({ length: 5 }, () => postEvent(ws, 'test')),
+      ...Array.from({ length: 5 }, () => postEvent(ws, 'live')),
+    ]);
+    expect(mixed.slice(0, 5).every((r) => r.status === 401)).toBe(true);
+    expect(mixed.slice(5).every((r) => r.status === 202)).toBe(true);
+    expect(await count()).toBe(before + 5);
+  });
+
   it("refuses to rotate or revoke another workspace's key, or an id that is not a key id", async () => {
     const a = await app.workspace();
     const b = await app.workspace();

@@ -47,19 +47,42 @@ export async function enforceRateLimit(
 /**
  * Bearer-key authentication, then the key's rate limit; `ability` is required when given
  * (SPEC 5.2, CONTRACT 4). 401/403 are decided before the limit is counted.
+ *
+ * `deferKeyCheck` (ingest only): a key this process has read before is not read again; the
+ * route's write must check it is still live (the principal's `keyCheckPending`), and the route
+ * must run `settleDeferredKey` before answering with any error of its own.
  */
 export const requireKey =
-  (ctx: Pick<AppContext, 'keys' | 'rateLimiter'>, ability?: Ability): RequestHandler =>
+  (
+    ctx: Pick<AppContext, 'keys' | 'rateLimiter'>,
+    ability?: Ability,
+    options: { deferKeyCheck?: boolean } = {},
+  ): RequestHandler =>
   (req: Request, res: Response, next: NextFunction) => {
-    ctx.keys
-      .authenticate(req.headers.authorization, ability)
+    const resolve = options.deferKeyCheck
+      ? ctx.keys.authenticateDeferred(req.headers.authorization, ability)
+      : ctx.keys.authenticate(req.headers.authorization, ability);
+    resolve
       .then(async (p) => {
         req.principal = p;
-        await enforceRateLimit(ctx, res, p.keyId);
+        try {
+          await enforceRateLimit(ctx, res, p.keyId);
+        } catch (err) {
+          await settleDeferredKey(ctx, req);
+          throw err;
+        }
         next();
       })
       .catch(next);
   };
+
+/**
+ * For a request whose key check was deferred: reads the key now, so a key revoked meanwhile is
+ * answered 401 rather than with whatever error the request met (validation, rate limit).
+ */
+export async function settleDeferredKey(ctx: Pick<AppContext, 'keys'>, req: Request): Promise<void> {
+  if (req.principal?.keyCheckPending) await ctx.keys.authenticate(req.headers.authorization);
+}
 
 export const principal = (req: Request): Principal => {
   if (!req.principal) throw new DomainError('authentication_error', 'Not authenticated');

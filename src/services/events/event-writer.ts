@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import { insertJobs, notifyChannelSql } from 'pg-boss/dist/plans.js';
 import type { Logger } from 'pino';
 import type { Mode } from '../../context.ts';
+import { DomainError } from '../../errors.ts';
 import { PGBOSS_SCHEMA, PROCESS_EVENT_QUEUE } from '../../jobs/queues.ts';
 import { Batcher, ItemFailure } from '../../lib/batcher.ts';
 import type { NormalisedEvent } from './event-input.ts';
@@ -15,6 +16,8 @@ export interface EventToWrite extends NormalisedEvent {
   source: string;
   /** Why the event is quarantined before any schema is consulted (missing type or participant). */
   quarantineReason: string | null;
+  /** An API key id that must still be live, checked by the statement itself (deferred key check). */
+  keyCheck: string | null;
 }
 
 export interface WriteResult {
@@ -32,6 +35,8 @@ interface BatchRow {
   id: string | null;
   status: string | null;
   replayed: boolean | null;
+  /** The request's key (`keyCheck`) was revoked: nothing was written or read for it. */
+  denied: boolean | null;
   type_scope: string | null;
   version: string | null;
   schema: object | null;
@@ -41,6 +46,8 @@ interface BatchRow {
 const MAX_ATTEMPTS = 5;
 /** Event types whose schema version this process remembers (beyond it, the oldest are forgotten). */
 const MAX_SCHEMAS = 10_000;
+
+type Outcome = WriteResult | ItemFailure;
 
 const scope = (e: { workspaceId: string; mode: string }) => `${e.workspaceId}/${e.mode}`;
 const typeScope = (e: EventToWrite) => `${scope(e)}/${e.eventType}`;
@@ -92,7 +99,7 @@ export class EventWriter {
   }
 
   /** A data error in one row must not fail its neighbours: retry a failed batch one event at a time. */
-  private async writeIsolatingBadRows(items: EventToWrite[]): Promise<(WriteResult | ItemFailure)[]> {
+  private async writeIsolatingBadRows(items: EventToWrite[]): Promise<Outcome[]> {
     try {
       return await this.writeBatch(items);
     } catch (err) {
@@ -105,7 +112,7 @@ export class EventWriter {
     }
   }
 
-  private async writeBatch(items: EventToWrite[]): Promise<WriteResult[]> {
+  private async writeBatch(items: EventToWrite[]): Promise<Outcome[]> {
     const statement = await this.prepare();
     for (let attempt = 1; ; attempt++) {
       const { rows } = await this.pool.query<BatchRow>({
@@ -144,6 +151,7 @@ export class EventWriter {
       reasons,
       items.map((e) => e.idempotencyKey),
       items.map((e) => e.source),
+      items.map((e) => e.keyCheck),
       typeList.map(([, e]) => e.workspaceId),
       typeList.map(([, e]) => e.mode),
       typeList.map(([, e]) => e.eventType),
@@ -170,12 +178,16 @@ export class EventWriter {
    * race on its idempotency key (another statement, or the same key twice in this batch): the
    * winner is committed by now, so it is read in a statement of its own.
    */
-  private async results(items: EventToWrite[], rows: BatchRow[]): Promise<WriteResult[]> {
-    const results: WriteResult[] = new Array(items.length);
+  private async results(items: EventToWrite[], rows: BatchRow[]): Promise<Outcome[]> {
+    const results: Outcome[] = new Array(items.length);
     const raced: EventToWrite[] = [];
     for (const r of rows) {
       if (r.idx === null || r.idx < 0) continue;
-      if (r.id) results[r.idx] = { event_id: r.id, status: r.status!, replayed: r.replayed! };
+      if (r.denied)
+        results[r.idx] = new ItemFailure(
+          new DomainError('authentication_error', 'Invalid API key: unknown or revoked'),
+        );
+      else if (r.id) results[r.idx] = { event_id: r.id, status: r.status!, replayed: r.replayed! };
       else raced.push(items[r.idx]!);
     }
     if (raced.length) {
@@ -228,25 +240,34 @@ function ingestStatement(table: string, notify: boolean): string {
   return `
 with input as (
   select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
-                       $8::text[], $9::text[], $10::jsonb[], $11::timestamptz[], $12::text[], $13::text[], $14::text[])
+                       $8::text[], $9::text[], $10::jsonb[], $11::timestamptz[], $12::text[], $13::text[], $14::text[],
+                       $15::uuid[])
     as i(idx, id, workspace_id, mode, event_type, external_id, email, phone, name, payload, occurred_at,
-         quarantine_reason, idempotency_key, source)
+         quarantine_reason, idempotency_key, source, key_check)
+),
+denied as (
+  select distinct i.key_check from input i
+   where i.key_check is not null
+     and not exists (select 1 from api_keys k where k.id = i.key_check and k.revoked_at is null)
+),
+admitted as (
+  select i.* from input i where not exists (select 1 from denied d where d.key_check = i.key_check)
 ),
 types as (
   select i.workspace_id, i.mode, i.key, i.assumed,
          case when t.schema is not null then (extract(epoch from t.updated_at) * 1000000)::bigint::text end as version,
          t.schema
-    from unnest($15::uuid[], $16::text[], $17::text[], $18::text[]) as i(workspace_id, mode, key, assumed)
+    from unnest($16::uuid[], $17::text[], $18::text[], $19::text[]) as i(workspace_id, mode, key, assumed)
     left join event_types t on t.workspace_id = i.workspace_id and t.mode = i.mode and t.key = i.key
 ),
 stale as (select * from types where version is distinct from assumed),
 prior as (
   select i.idx, e.id, e.status
-    from input i
+    from admitted i
     join events e on e.workspace_id = i.workspace_id and e.mode = i.mode and e.idempotency_key = i.idempotency_key
 ),
 fresh as (
-  select i.* from input i
+  select i.* from admitted i
    where not exists (select 1 from stale) and not exists (select 1 from prior p where p.idx = i.idx)
 ),
 wanted as (
@@ -311,15 +332,15 @@ counted as (
   on conflict (workspace_id, mode, key) do update set events_count = t.events_count + excluded.events_count
 )
 select i.idx, coalesce(n.id, p.id) as id, coalesce(n.status, p.status) as status, p.id is not null as replayed,
-       null::text as type_scope, null::text as version, null::jsonb as schema
+       exists (select 1 from denied d where d.key_check = i.key_check) as denied, null::text as type_scope, null::text as version, null::jsonb as schema
   from input i
   left join prior p on p.idx = i.idx
   left join inserted n on n.id = i.id
  where (select count(*) from notified) >= 0
 union all
-select null, null, null, null, s.workspace_id || '/' || s.mode || '/' || s.key, s.version, s.schema from stale s
+select null, null, null, null, null, s.workspace_id || '/' || s.mode || '/' || s.key, s.version, s.schema from stale s
 union all
-select -1, null, null, null, null, null, null where exists (select 1 from unresolved)`;
+select -1, null, null, null, null, null, null, null where exists (select 1 from unresolved)`;
 }
 
 async function findByKeys(

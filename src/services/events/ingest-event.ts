@@ -10,6 +10,8 @@ export interface IngestSource {
   /** `api` or `ingest:<endpoint id>` (CONTRACT 6). */
   source: string;
   defaultEventType?: string | null;
+  /** An API key the write must find live, else it refuses with 401 (`Principal.keyCheckPending`). */
+  keyCheck?: string | null;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function ingestEvent(
     workspaceId: from.workspaceId,
     mode: from.mode,
     source: from.source,
+    keyCheck: from.keyCheck ?? null,
     quarantineReason: quarantineReason(event),
   });
 }

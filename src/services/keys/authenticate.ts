@@ -14,13 +14,20 @@ interface KeyRow {
   abilities: string[];
 }
 
+/** Keys whose row this process has read, for `authenticateDeferred` (beyond it, the oldest go). */
+const MAX_REMEMBERED = 10_000;
+
 /**
- * Resolves bearer keys to principals. Nothing is cached: every request reads the key row, so a
- * revoked key fails on its very next request in every process. Lookups made in the same tick
- * share one indexed query (bench `POST /v1/events`: one round trip per batch, not per request).
+ * Resolves bearer keys to principals. `authenticate` reads the key row on every request, so a
+ * revoked key fails on its very next request in every process; lookups made in the same tick
+ * share one indexed query. `authenticateDeferred` (ingest only) answers from the rows this process
+ * has read before and leaves the "still live?" check to the write itself, which refuses the
+ * request in the same statement (EventWriter): the same guarantee without a round trip of its own.
  */
 export class KeyAuthenticator {
   private readonly lookups: Batcher<string, KeyRow | undefined>;
+  /** key hash → its row as last read (key rows never change except `revoked_at`). */
+  private readonly remembered = new Map<string, KeyRow>();
 
   constructor(pool: pg.Pool) {
     this.lookups = new Batcher(
@@ -40,31 +47,64 @@ export class KeyAuthenticator {
 
   /** 401 for a missing, malformed, unknown or revoked key; 403 when it lacks `ability`. */
   async authenticate(authorization: string | undefined, ability?: Ability): Promise<Principal> {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    if (!token)
-      throw new DomainError(
-        'authentication_error',
-        'No API key provided: send Authorization: Bearer <API_KEY>',
-      );
-    const mode = keyMode(token);
-    if (!mode)
-      throw new DomainError(
-        'authentication_error',
-        'Invalid API key: expected svc_live_… or svc_test_… followed by 40 characters',
-      );
-    const row = await this.lookups.submit(hashKey(token));
-    if (!row || row.mode !== mode)
+    const { hash, mode } = parseBearer(authorization);
+    const row = await this.lookups.submit(hash);
+    if (!row || row.mode !== mode) {
+      this.remembered.delete(hash);
       throw new DomainError('authentication_error', 'Invalid API key: unknown or revoked');
-    const principal: Principal = {
-      workspaceId: row.workspace_id,
-      workspaceSlug: row.slug,
-      mode,
-      keyId: row.id,
-      abilities: row.abilities,
-    };
-    if (ability) requireAbility(principal, ability);
-    return principal;
+    }
+    this.remember(hash, row);
+    return principalOf(row, mode, ability);
   }
+
+  /**
+   * Like `authenticate`, but a key this process has read before is not read again: the principal
+   * comes back with `keyCheckPending`, and the caller must have its write check the key (or call
+   * `authenticate` before answering anything else: see `settleDeferredKey`).
+   */
+  async authenticateDeferred(authorization: string | undefined, ability?: Ability): Promise<Principal> {
+    const { hash, mode } = parseBearer(authorization);
+    const row = this.remembered.get(hash);
+    // A refusal is only ever given from a fresh read (a revoked key answers 401, not 403).
+    if (!row || row.mode !== mode || (ability && !hasAbility(row.abilities, ability)))
+      return this.authenticate(authorization, ability);
+    return { ...principalOf(row, mode), keyCheckPending: true };
+  }
+
+  private remember(hash: string, row: KeyRow): void {
+    if (this.remembered.has(hash)) return;
+    if (this.remembered.size >= MAX_REMEMBERED)
+      this.remembered.delete(this.remembered.keys().next().value as string);
+    this.remembered.set(hash, row);
+  }
+}
+
+function parseBearer(authorization: string | undefined): { hash: string; mode: Mode } {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  if (!token)
+    throw new DomainError(
+      'authentication_error',
+      'No API key provided: send Authorization: Bearer <API_KEY>',
+    );
+  const mode = keyMode(token);
+  if (!mode)
+    throw new DomainError(
+      'authentication_error',
+      'Invalid API key: expected svc_live_… or svc_test_… followed by 40 characters',
+    );
+  return { hash: hashKey(token), mode };
+}
+
+function principalOf(row: KeyRow, mode: Mode, ability?: Ability): Principal {
+  const principal: Principal = {
+    workspaceId: row.workspace_id,
+    workspaceSlug: row.slug,
+    mode,
+    keyId: row.id,
+    abilities: row.abilities,
+  };
+  if (ability) requireAbility(principal, ability);
+  return principal;
 }
 
 export function requireAbility(principal: Principal, ability: Ability): void {
