@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { evaluateBatch, type SendMessage } from '../flows/engine/evaluate.ts';
-import { loadContext, loadEvents, loadLedgerKeys, lockParticipants } from '../flows/engine/load.ts';
+import { loadBatch, loadLedgerKeys, lockParticipants } from '../flows/engine/load.ts';
 import { derivedKey } from '../flows/engine/types.ts';
 import { writePlan } from '../flows/engine/write.ts';
 import { queueMessage } from '../messages/queue-message.ts';
@@ -76,31 +76,33 @@ async function runBatch(
 ): Promise<Map<string, string>> {
   const participants = await lockParticipants(client, ids);
   if (!participants.size) return new Map();
-  const events = await loadEvents(client, ids, participants);
-  if (!events.length) return new Map();
-  const pids = [...participants.keys()];
-  const { flows, runs, multipliers, counts, badges, holdings, runCounts } = await loadContext(
+  const { events, flows, runs, multipliers, counts, badges, holdings, runCounts } = await loadBatch(
     client,
-    events,
-    pids,
+    ids,
+    [...participants.keys()],
     new Date(),
   );
+  if (!events.length) return new Map();
   for (const c of counts)
     participants.get(Number(c.participant_id))?.counts.set(c.event_type, Number(c.count));
+  // Only a run an earlier attempt left `failed` can have written ledger entries already.
   const resumed = [...runs.values()].filter((r) => r.status === 'failed');
-  const ledgerKeys = await loadLedgerKeys(
-    client,
-    resumed.flatMap((r) => {
-      const e = events.find((x) => x.id === r.eventId);
-      return e
-        ? r.steps.map((_: unknown, i: number) => ({
-            workspaceId: e.workspaceId,
-            mode: e.mode,
-            key: derivedKey(r.eventId, r.flowId, i),
-          }))
-        : [];
-    }),
-  );
+  const byId = new Map(events.map((e) => [e.id, e]));
+  const ledgerKeys = resumed.length
+    ? await loadLedgerKeys(
+        client,
+        resumed.flatMap((r) => {
+          const e = byId.get(r.eventId);
+          return e
+            ? r.steps.map((_: unknown, i: number) => ({
+                workspaceId: e.workspaceId,
+                mode: e.mode,
+                key: derivedKey(r.eventId, r.flowId, i),
+              }))
+            : [];
+        }),
+      )
+    : new Set<string>();
 
   const sendMessage: SendMessage = async (p, template, key, context) => {
     // A savepoint, so a message that fails mid-statement leaves the batch's transaction usable.

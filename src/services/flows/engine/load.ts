@@ -56,44 +56,6 @@ export async function lockParticipants(sql: Sql, eventIds: string[]): Promise<Ma
 }
 
 /**
- * The events still to process, read after the locks: one another worker finished meanwhile is
- * `processed` by now and drops out here. Oldest first (UUIDv7), so one participant's events apply
- * in order.
- */
-export async function loadEvents(
-  sql: Sql,
-  eventIds: string[],
-  locked: Map<number, ParticipantState>,
-): Promise<EventRow[]> {
-  const { rows } = await sql.query<{
-    id: string;
-    workspace_id: string;
-    mode: Mode;
-    event_type: string;
-    participant_id: string;
-    payload: Record<string, unknown>;
-    occurred_at: Date;
-  }>(
-    `select id, workspace_id, mode, event_type, participant_id, payload, occurred_at
-       from events
-      where id = any($1::uuid[]) and status = 'received' and participant_id is not null and event_type is not null
-      order by id`,
-    [eventIds],
-  );
-  return rows
-    .filter((r) => locked.has(Number(r.participant_id)))
-    .map((r) => ({
-      id: r.id,
-      workspaceId: r.workspace_id,
-      mode: r.mode,
-      eventType: r.event_type,
-      participantId: Number(r.participant_id),
-      payload: r.payload ?? {},
-      occurredAt: r.occurred_at,
-    }));
-}
-
-/**
  * The badges the batch's flows award, keyed `workspace/mode/key`; a key no one defined yet is
  * created here (CONTRACT 7), named after its key.
  */
@@ -159,17 +121,10 @@ export async function loadLedgerKeys(
   return found;
 }
 
-/**
- * Everything else a batch needs, in two round trips (bench `engine`: under load each round trip
- * costs milliseconds): flows, prior runs, event counts and multipliers in one; then, knowing the
- * flows, their badges, the participants' holdings of them and run counts for limited flows.
- */
-export async function loadContext(
-  sql: Sql,
-  events: EventRow[],
-  participantIds: number[],
-  at: Date,
-): Promise<{
+/** What one batch's evaluation reads, besides the locked participants. */
+export interface BatchContext {
+  /** The events still to process, oldest first (UUIDv7), so one participant's events apply in order. */
+  events: EventRow[];
   flows: Map<string, FlowRow[]>;
   runs: Map<string, RunRow>;
   multipliers: Map<number, number>;
@@ -177,37 +132,101 @@ export async function loadContext(
   badges: Map<string, BadgeRow>;
   holdings: Set<string>;
   runCounts: Map<string, number>;
-}> {
-  const triples = [...new Map(events.map((e) => [flowKey(e), e])).values()];
-  const { rows } = await sql.query<{
-    flows: RawFlow[];
-    runs: RawRun[];
-    counts: RawCount[];
-    multipliers: RawMultiplier[];
-  }>(
-    `select
-       (select coalesce(json_agg(f order by f.id), '[]') from (
-          select f.id, f.workspace_id, f.mode, f.name, f.event_type, f.conditions, f.actions, f.max_runs_per_participant
-            from flows f join unnest($1::uuid[], $2::text[], $3::text[]) k(w, m, t)
-              on f.workspace_id = k.w and f.mode = k.m and f.event_type = k.t
-           where f.active and f.deleted_at is null) f) as flows,
-       (select coalesce(json_agg(r), '[]') from (
-          select id, event_id, flow_id, status, steps from flow_runs where event_id = any($4::uuid[])) r) as runs,
-       (select coalesce(json_agg(c), '[]') from (
-          select participant_id, event_type, count from participant_event_counts
-           where participant_id = any($5::bigint[])) c) as counts,
-       (select coalesce(json_agg(m), '[]') from (
-          ${activeMultipliersSql('$5::bigint[]', '$6::timestamptz')}) m) as multipliers`,
-    [
-      triples.map((e) => e.workspaceId),
-      triples.map((e) => e.mode),
-      triples.map((e) => e.eventType),
-      events.map((e) => e.id),
-      participantIds,
-      at,
-    ],
-  );
-  const raw = rows[0]!;
+}
+
+/**
+ * Everything a batch reads after its participant locks, in ONE round trip (bench `engine`: under
+ * load each round trip costs milliseconds, and a batch's latency is the sum of them): the events
+ * still `received` (one another worker finished meanwhile is `processed` by now and drops out;
+ * read after the locks, in a later statement, so its snapshot includes that commit), the active
+ * flows of their types, prior runs, event counts, multipliers, the badges those flows award, the
+ * participants' holdings of them and run counts for limited flows. A badge key no one defined yet
+ * is created here (CONTRACT 7) and the read repeated: once per key, ever.
+ */
+export async function loadBatch(
+  sql: Sql,
+  eventIds: string[],
+  participantIds: number[],
+  at: Date,
+): Promise<BatchContext> {
+  const load = () =>
+    sql.query<{
+      events: RawEvent[];
+      flows: RawFlow[];
+      runs: RawRun[];
+      counts: RawCount[];
+      multipliers: RawMultiplier[];
+      badge_keys: number;
+      badges: RawBadge[];
+      holdings: RawHolding[];
+      run_counts: RawRunCount[];
+    }>(
+      `with ev as materialized (
+         select id, workspace_id, mode, event_type, participant_id, payload, occurred_at
+           from events
+          where id = any($1::uuid[]) and status = 'received' and event_type is not null
+            and participant_id = any($2::bigint[])
+       ), f as materialized (
+         select f.id, f.workspace_id, f.mode, f.name, f.event_type, f.conditions, f.actions, f.max_runs_per_participant
+           from flows f
+          where (f.workspace_id, f.mode, f.event_type) in (select distinct workspace_id, mode, event_type from ev)
+            and f.active and f.deleted_at is null
+       ), bk as materialized (
+         select distinct f.workspace_id, f.mode, a->>'badge' as key
+           from f cross join jsonb_array_elements(f.actions) a
+          where a->>'type' = 'award_badge'
+       ), b as materialized (
+         select b.id, b.workspace_id, b.mode, b.key, b.name
+           from badges b join bk on b.workspace_id = bk.workspace_id and b.mode = bk.mode and b.key = bk.key
+       )
+       select
+         (select coalesce(json_agg(ev order by ev.id), '[]') from ev) as events,
+         (select coalesce(json_agg(f order by f.id), '[]') from f) as flows,
+         (select coalesce(json_agg(r), '[]') from (
+            select id, event_id, flow_id, status, steps from flow_runs
+             where event_id in (select id from ev) and event_id = any($1::uuid[])) r) as runs,
+         (select coalesce(json_agg(c), '[]') from (
+            select participant_id, event_type, count from participant_event_counts
+             where participant_id = any($2::bigint[])) c) as counts,
+         (select coalesce(json_agg(m), '[]') from (
+            ${activeMultipliersSql('$2::bigint[]', '$3::timestamptz')}) m) as multipliers,
+         (select count(*)::int from bk) as badge_keys,
+         (select coalesce(json_agg(b), '[]') from b) as badges,
+         (select coalesce(json_agg(h), '[]') from (
+            select pb.participant_id, pb.badge_id, pb.tier from participant_badges pb
+             where pb.participant_id = any($2::bigint[]) and pb.badge_id in (select id from b)) h) as holdings,
+         (select coalesce(json_agg(c), '[]') from (
+            select flow_id, participant_id, count(*) as n from flow_runs
+             where flow_id in (select id from f where max_runs_per_participant is not null)
+               and participant_id = any($2::bigint[])
+             group by flow_id, participant_id) c) as run_counts`,
+      [eventIds, participantIds, at],
+    );
+  let raw = (await load()).rows[0]!;
+  if (raw.badges.length < raw.badge_keys) {
+    // A key no one defined yet: created here (CONTRACT 7), then read again.
+    await ensureBadges(
+      sql,
+      raw.flows.flatMap((f) =>
+        f.actions.flatMap((a) =>
+          a.type === 'award_badge'
+            ? [{ workspaceId: f.workspace_id, mode: f.mode, key: a.badge, tier: a.tier ?? '' }]
+            : [],
+        ),
+      ),
+    );
+    raw = (await load()).rows[0]!;
+  }
+
+  const events: EventRow[] = raw.events.map((r) => ({
+    id: r.id,
+    workspaceId: r.workspace_id,
+    mode: r.mode,
+    eventType: r.event_type,
+    participantId: Number(r.participant_id),
+    payload: r.payload ?? {},
+    occurredAt: new Date(r.occurred_at),
+  }));
   const flows = new Map<string, FlowRow[]>();
   for (const r of raw.flows) {
     const flow: FlowRow = {
@@ -229,66 +248,34 @@ export async function loadContext(
       { id: r.id, eventId: r.event_id, flowId: r.flow_id, status: r.status, steps: r.steps },
     ]),
   );
-  const multipliers = new Map(raw.multipliers.map((m) => [Number(m.participant_id), Number(m.factor)]));
-
-  const all = [...flows.values()].flat();
-  const wanted = all.flatMap((f) =>
-    f.actions.flatMap((a) =>
-      a.type === 'award_badge'
-        ? [{ workspaceId: f.workspaceId, mode: f.mode, key: a.badge, tier: a.tier ?? '' }]
-        : [],
-    ),
-  );
-  const limited = all.filter((f) => f.maxRuns != null).map((f) => f.id);
-  let badges = new Map<string, BadgeRow>();
-  let holdings = new Set<string>();
-  let runCounts = new Map<string, number>();
-  if (wanted.length || limited.length) {
-    const uniq = [...new Map(wanted.map((w) => [`${w.workspaceId}/${w.mode}/${w.key}`, w])).values()];
-    const load = () =>
-      sql.query<{
-        badges: { id: number; workspace_id: string; mode: string; key: string; name: string }[];
-        holdings: RawHolding[];
-        run_counts: RawRunCount[];
-      }>(
-        `with b as (
-           select b.id, b.workspace_id, b.mode, b.key, b.name from badges b
-             join unnest($1::uuid[], $2::text[], $3::text[]) k(w, m, key)
-               on b.workspace_id = k.w and b.mode = k.m and b.key = k.key)
-         select (select coalesce(json_agg(b), '[]') from b) as badges,
-                (select coalesce(json_agg(h), '[]') from (
-                   select pb.participant_id, pb.badge_id, pb.tier from participant_badges pb
-                    where pb.participant_id = any($4::bigint[]) and pb.badge_id in (select id from b)) h) as holdings,
-                (select coalesce(json_agg(c), '[]') from (
-                   select flow_id, participant_id, count(*) as n from flow_runs
-                    where flow_id = any($5::uuid[]) and participant_id = any($4::bigint[])
-                    group by flow_id, participant_id) c) as run_counts`,
-        [
-          uniq.map((w) => w.workspaceId),
-          uniq.map((w) => w.mode),
-          uniq.map((w) => w.key),
-          participantIds,
-          limited,
-        ],
-      );
-    let second = (await load()).rows[0]!;
-    if (second.badges.length < uniq.length) {
-      // A key no one defined yet: created here (CONTRACT 7), then read again.
-      await ensureBadges(sql, wanted);
-      second = (await load()).rows[0]!;
-    }
-    badges = new Map(
-      second.badges.map((b) => [
+  return {
+    events,
+    flows,
+    runs,
+    multipliers: new Map(raw.multipliers.map((m) => [Number(m.participant_id), Number(m.factor)])),
+    counts: raw.counts,
+    badges: new Map(
+      raw.badges.map((b) => [
         `${b.workspace_id}/${b.mode}/${b.key}`,
         { id: Number(b.id), key: b.key, name: b.name },
       ]),
-    );
-    holdings = new Set(second.holdings.map((h) => `${h.participant_id}/${h.badge_id}/${h.tier}`));
-    runCounts = new Map(second.run_counts.map((c) => [`${c.flow_id}/${c.participant_id}`, Number(c.n)]));
-  }
-  return { flows, runs, multipliers, counts: raw.counts, badges, holdings, runCounts };
+    ),
+    holdings: new Set(raw.holdings.map((h) => `${h.participant_id}/${h.badge_id}/${h.tier}`)),
+    runCounts: new Map(raw.run_counts.map((c) => [`${c.flow_id}/${c.participant_id}`, Number(c.n)])),
+  };
 }
 
+interface RawEvent {
+  id: string;
+  workspace_id: string;
+  mode: Mode;
+  event_type: string;
+  participant_id: number | string;
+  payload: Record<string, unknown> | null;
+  /** ISO text: json_agg renders timestamptz as text. */
+  occurred_at: string;
+}
+type RawBadge = { id: number; workspace_id: string; mode: string; key: string; name: string };
 interface RawFlow {
   id: string;
   workspace_id: string;

@@ -4,8 +4,8 @@ import { emitResults, type ResultToEmit } from '../../outbox/emit.ts';
 import type { BatchPlan } from './evaluate.ts';
 
 /**
- * Writes one batch's plan in a fixed number of statements (bench `engine`): ledger credits,
- * badges, runs, results, counts and event statuses, all in the caller's transaction. The unique
+ * Writes one batch's plan in a fixed number of statements (bench `engine`): ledger credits
+ * (postCredits), results (one statement), then badges, runs, counts and event statuses (one), all in the caller's transaction. The unique
  * keys (derived effect keys, one run per event and flow, a badge key+tier once per participant)
  * make a second write of the same plan change nothing.
  */
@@ -24,47 +24,6 @@ export async function writePlan(sql: Sql, plan: BatchPlan, finalAttempt: Readonl
     result.points = p.entry.points;
   });
 
-  if (plan.badges.length) {
-    const b = plan.badges;
-    await sql.query(
-      `insert into participant_badges (workspace_id, mode, participant_id, badge_id, tier, flow_run_id, idempotency_key)
-       select * from unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::uuid[], $7::text[])
-       on conflict do nothing`,
-      [
-        b.map((x) => x.workspaceId),
-        b.map((x) => x.mode),
-        b.map((x) => x.participantId),
-        b.map((x) => x.badgeId),
-        b.map((x) => x.tier),
-        b.map((x) => x.runId),
-        b.map((x) => x.key),
-      ],
-    );
-  }
-
-  if (plan.runs.length) {
-    const r = plan.runs;
-    await sql.query(
-      `insert into flow_runs (id, workspace_id, mode, flow_id, event_id, participant_id, status, steps, finished_at)
-       select id, w, m, f, e, p, s, st::jsonb, case when fin then now() end
-         from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::uuid[], $6::bigint[], $7::text[], $8::text[], $9::bool[])
-              as x(id, w, m, f, e, p, s, st, fin)
-       on conflict (event_id, flow_id) do update
-          set status = excluded.status, steps = excluded.steps, finished_at = excluded.finished_at`,
-      [
-        r.map((x) => x.id),
-        r.map((x) => x.workspaceId),
-        r.map((x) => x.mode),
-        r.map((x) => x.flowId),
-        r.map((x) => x.eventId),
-        r.map((x) => x.participantId),
-        r.map((x) => x.status),
-        r.map((x) => JSON.stringify(x.steps)),
-        r.map((x) => x.finished),
-      ],
-    );
-  }
-
   await emitResults(sql, [...results, ...plan.results]);
 
   // `event_count` counts processed events only: bumped in the statement that marks them processed.
@@ -75,30 +34,61 @@ export async function writePlan(sql: Sql, plan: BatchPlan, finalAttempt: Readonl
     if (cur) cur.n++;
     else bumps.set(k, { participantId: e.participantId, type: e.eventType, n: 1 });
   }
-  const list = [...bumps.values()].sort(
+  const counts = [...bumps.values()].sort(
     (a, b) => a.participantId - b.participantId || (a.type < b.type ? -1 : 1),
   );
   const failedFinal = [...plan.failed].filter(([id]) => finalAttempt.has(id));
   const ids = [...plan.processed.map((e) => e.id), ...failedFinal.map(([id]) => id)];
-  if (!ids.length) return;
-  // clock_timestamp(): the moment the effects are written (bench `engine` measures latency to it).
-  // `e.id = any(…)` beside the join: the primary key is used even when statistics are stale.
+  const b = plan.badges;
+  const r = plan.runs;
+  if (!ids.length && !b.length && !r.length) return;
+  // Badges, runs, counts and statuses in one statement (one round trip; its CTEs all run, each
+  // under its own unique key). clock_timestamp(): the moment the effects are written (bench
+  // `engine` measures latency to it). `e.id = any(…)` beside the join: the primary key is used
+  // even when statistics are stale.
   await sql.query(
-    `with counted as (
+    `with badges as (
+       insert into participant_badges (workspace_id, mode, participant_id, badge_id, tier, flow_run_id, idempotency_key)
+       select * from unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::uuid[], $7::text[])
+       on conflict do nothing
+     ), runs as (
+       insert into flow_runs (id, workspace_id, mode, flow_id, event_id, participant_id, status, steps, finished_at)
+       select id, w, m, f, e, p, s, st::jsonb, case when fin then now() end
+         from unnest($8::uuid[], $9::uuid[], $10::text[], $11::uuid[], $12::uuid[], $13::bigint[], $14::text[], $15::text[], $16::bool[])
+              as x(id, w, m, f, e, p, s, st, fin)
+       on conflict (event_id, flow_id) do update
+          set status = excluded.status, steps = excluded.steps, finished_at = excluded.finished_at
+     ), counted as (
        insert into participant_event_counts as c (participant_id, event_type, count)
-       select * from unnest($4::bigint[], $5::text[], $6::bigint[])
+       select * from unnest($20::bigint[], $21::text[], $22::bigint[])
        on conflict (participant_id, event_type) do update set count = c.count + excluded.count
      )
      update events e set status = x.status, error = x.error, processed_at = clock_timestamp()
-       from unnest($1::uuid[], $2::text[], $3::text[]) x(id, status, error)
-      where e.id = x.id and e.id = any($1::uuid[]) and e.status = 'received'`,
+       from unnest($17::uuid[], $18::text[], $19::text[]) x(id, status, error)
+      where e.id = x.id and e.id = any($17::uuid[]) and e.status = 'received'`,
     [
+      b.map((x) => x.workspaceId),
+      b.map((x) => x.mode),
+      b.map((x) => x.participantId),
+      b.map((x) => x.badgeId),
+      b.map((x) => x.tier),
+      b.map((x) => x.runId),
+      b.map((x) => x.key),
+      r.map((x) => x.id),
+      r.map((x) => x.workspaceId),
+      r.map((x) => x.mode),
+      r.map((x) => x.flowId),
+      r.map((x) => x.eventId),
+      r.map((x) => x.participantId),
+      r.map((x) => x.status),
+      r.map((x) => JSON.stringify(x.steps)),
+      r.map((x) => x.finished),
       ids,
       ids.map((_, i) => (i < plan.processed.length ? 'processed' : 'failed')),
       ids.map((_, i) => (i < plan.processed.length ? null : failedFinal[i - plan.processed.length]![1])),
-      list.map((x) => x.participantId),
-      list.map((x) => x.type),
-      list.map((x) => x.n),
+      counts.map((x) => x.participantId),
+      counts.map((x) => x.type),
+      counts.map((x) => x.n),
     ],
   );
 }
