@@ -6,8 +6,10 @@ import { DELIVERIES_CHANNEL } from '../outbox/emit.ts';
 import { SUBSCRIPTIONS_CHANNEL } from './repository.ts';
 import { type AttemptOutcome, sendDelivery } from './send.ts';
 
-/** Deliveries claimed per query at most. */
-const CLAIM_BATCH = 100;
+/** Deliveries claimed per statement at most. */
+const CLAIM_BATCH = 128;
+/** Outcomes recorded per statement at most. */
+const RECORD_BATCH = 500;
 /**
  * A claim's lease: long enough for a claimed delivery to wait its turn in the local queue (at
  * most one attempt timeout, since the queue holds no more than one round of sends) and then be
@@ -29,6 +31,83 @@ interface Claimed {
   headers: Record<string, string>;
 }
 
+/** A row of TURN_SQL: `c` a claimed delivery, `d` a recorded one now dead, `n` the next due time. */
+interface TurnRow extends Claimed {
+  k: 'c' | 'd' | 'n';
+  ms: number | null;
+}
+
+/**
+ * The turn statement. $1–$9: the outcomes to record (columns of `r`); $10: how many to claim;
+ * $11: the claim token; $12: the lease in ms; $13: subscriptions at their cap (not claimed).
+ *
+ * - `u` writes each outcome, only where the claim is still ours (`claim_token`); `a` logs the
+ *   attempt with its number.
+ * - `c` claims due deliveries with SKIP LOCKED, oldest due first, never one being recorded here;
+ *   `= any(array(…))` keeps the outer UPDATE on the primary key (joined to a CTE instead, the
+ *   planner seq-scans the whole table). A delivery whose subscription is no longer active dies.
+ * - `n`, only when the claim came back short: milliseconds until the next pending delivery is due.
+ *   The statement sees the rows as they were before it, so just-claimed ones are excluded and
+ *   retries scheduled by `u` are added by the caller.
+ */
+const TURN_SQL = `
+with r as (
+  select * from unnest($1::uuid[], $2::uuid[], $3::boolean[], $4::int[], $5::int[], $6::text[],
+                       $7::text[], $8::timestamptz[], $9::int[])
+    as r(id, token, ok, status_code, duration_ms, snippet, error, attempted_at, retry_in_s)
+), u as (
+  update webhook_deliveries d set
+    attempt_count = d.attempt_count + 1,
+    status = case when r.ok then 'succeeded' when d.status <> 'pending' then d.status
+                  when r.retry_in_s is null then 'dead' else 'pending' end,
+    next_attempt_at = case when not r.ok and d.status = 'pending' and r.retry_in_s is not null
+                           then now() + make_interval(secs => r.retry_in_s) end,
+    claim_token = null,
+    last_attempt_at = r.attempted_at,
+    last_status_code = r.status_code,
+    -- Killed (paused, deleted) while this attempt was in flight: the reason it died stays.
+    last_error = case when not r.ok and d.status <> 'pending' then d.last_error else r.error end,
+    updated_at = now()
+  from r where d.id = r.id and d.claim_token = r.token
+  returning d.id, d.status, d.attempt_count
+), a as (
+  insert into webhook_attempts (delivery_id, number, attempted_at, status_code, duration_ms, response_snippet, error)
+  select r.id, u.attempt_count, r.attempted_at, r.status_code, r.duration_ms, r.snippet, r.error
+  from u join r on r.id = u.id
+), c as (
+  update webhook_deliveries d set
+    claim_token = $11,
+    next_attempt_at = now() + make_interval(secs => $12::double precision / 1000),
+    status = case when s.status = 'active' and s.deleted_at is null then d.status else 'dead' end,
+    last_error = case when s.status = 'active' and s.deleted_at is null then d.last_error
+                 else 'subscription ' || case when s.deleted_at is null then s.status else 'deleted' end end,
+    updated_at = now()
+  from webhook_subscriptions s
+  where d.id = any(array(
+          select id from webhook_deliveries
+          where status = 'pending' and next_attempt_at <= now()
+            and subscription_id <> all($13::uuid[]) and id <> all($1::uuid[])
+          order by next_attempt_at limit $10
+          for update skip locked))
+    and s.id = d.subscription_id
+  returning d.id, d.type, d.body, d.attempt_count, d.status, s.id as subscription_id, s.url,
+            s.secret_enc, s.headers
+)
+select 'c' as k, id, type, body, attempt_count, status, subscription_id, url, secret_enc, headers,
+       null::float8 as ms
+from c
+union all
+select 'd', id, null, null, attempt_count, status, null, null, null, null, null
+from u where status = 'dead'
+union all
+select 'n', null, null, null, null, null, null, null, null, null,
+       case when (select count(*) from c) < $10 then
+         (select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8
+          from webhook_deliveries
+          where status = 'pending' and subscription_id <> all($13::uuid[])
+            and id not in (select id from c))
+       end`;
+
 interface Completed {
   id: string;
   token: string;
@@ -42,6 +121,11 @@ interface Completed {
  * Claims due deliveries (`FOR UPDATE SKIP LOCKED`, so any number of workers share the load and
  * never take the same one), leases them (see `leaseMs`), then sends many at
  * once. Outcomes are written back in batches; only the holder of the claim may write one.
+ *
+ * One round trip per turn: a single statement records every outcome finished since the last
+ * turn and claims as many due deliveries as there is room for (see `cycle`), so the sends never
+ * wait on a separate claim or record query, and a burst costs one statement per few dozen
+ * deliveries.
  *
  * Durability: the schedule lives in `next_attempt_at` (indexed). A worker that dies mid-attempt
  * leaves the lease to expire, after which the same attempt — same rung, same body bytes — is
@@ -62,9 +146,13 @@ export class DeliveryDispatcher {
   private queue: { delivery: Claimed; token: string }[] = [];
   private wakeFlag = false;
   private waiter: (() => void) | null = null;
-  private saturated = false;
   private completed: Completed[] = [];
-  private flushing: Promise<void> | null = null;
+  /**
+   * The dispatcher's own connections for its turn statement. Bitmap scans are off there: without
+   * fresh statistics (a new or just-filled table) the planner would read and sort every due row
+   * to return the first few; the ordered walk of the due index stops after `limit` rows.
+   */
+  private db: pg.Pool | null = null;
   private secrets = new Map<string, { enc: string; plain: string }>();
   /** Deliveries per subscription that are queued or in flight here (see `perSubscription`). */
   private held = new Map<string, number>();
@@ -82,6 +170,13 @@ export class DeliveryDispatcher {
   }
 
   async start(): Promise<void> {
+    this.db = new pg.Pool({
+      connectionString: this.ctx.pool.options.connectionString,
+      max: 1,
+      idleTimeoutMillis: 30_000,
+      options: '-c enable_bitmapscan=off',
+    });
+    this.db.on('error', (err) => this.ctx.log.warn({ err }, 'webhook dispatcher: idle connection error'));
     await this.listen();
     this.loopDone = this.loop();
   }
@@ -94,10 +189,12 @@ export class DeliveryDispatcher {
     // Claimed but not started: handed back, due now, for the next worker.
     await this.release(this.queue.splice(0));
     while (this.inFlight.size) await Promise.all(this.inFlight);
-    await this.flush();
+    while (this.completed.length) await this.cycle(0, []);
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => {});
+    await this.db?.end().catch(() => {});
+    this.db = null;
   }
 
   /** Hands queued (claimed, unsent) deliveries back: due now, for whichever worker claims next. */
@@ -189,29 +286,35 @@ export class DeliveryDispatcher {
     }
   }
 
+  /** The window: deliveries queued or in flight here, at most one round of sends ahead of the slots. */
+  private room(): number {
+    return 2 * this.concurrency - this.inFlight.size - this.queue.length;
+  }
+
   private async loop(): Promise<void> {
+    // Claim on the first turn: anything committed before we started is due.
+    let claimMore = true;
     while (!this.stopping) {
-      // Keep up to one round of sends claimed ahead of the free slots.
-      const room = 2 * this.concurrency - this.inFlight.size - this.queue.length;
-      if (room <= 0) {
-        this.saturated = true;
+      const room = this.room();
+      const claiming: boolean = claimMore || this.wakeFlag;
+      this.wakeFlag = false;
+      if (!this.completed.length && (room <= 0 || !claiming)) {
+        // Nothing to record and nothing to claim: until a send finishes, a NOTIFY or the poll.
         await this.sleep(IDLE_POLL_MS);
+        claimMore = true;
         continue;
       }
-      this.saturated = false;
-      const want = Math.min(room, CLAIM_BATCH);
-      let claimed: { rows: Claimed[]; token: string; total: number };
-      try {
-        claimed = await this.claim(want, this.full());
-      } catch (err) {
+      const want: number = claiming ? Math.max(0, Math.min(room, CLAIM_BATCH)) : 0;
+      const turn = await this.cycle(want, want ? this.full() : []);
+      if (turn === null) {
         if (this.stopping) break;
-        this.ctx.log.error({ err }, 'webhook dispatcher: claim failed; retrying');
         await this.sleep(1000);
+        claimMore = true;
         continue;
       }
       const over: { delivery: Claimed; token: string }[] = [];
-      for (const delivery of claimed.rows) {
-        const item = { delivery, token: claimed.token };
+      for (const delivery of turn.claimed) {
+        const item = { delivery, token: turn.token };
         if ((this.held.get(delivery.subscription_id) ?? 0) >= this.perSubscription) over.push(item);
         else {
           this.hold(delivery.subscription_id, 1);
@@ -221,8 +324,13 @@ export class DeliveryDispatcher {
       this.pump();
       // Beyond a subscription's cap: handed straight back (due now) for a later claim.
       if (over.length) await this.release(over, false);
-      if (claimed.total === want) continue;
-      await this.sleep(await this.nextDueInMs(this.full()));
+      // A full claim: more are probably due. A short one: sleep until the next is due (a send
+      // finishing, a NOTIFY or a skipped subscription getting room wakes the loop sooner).
+      claimMore = want > 0 && turn.total === want;
+      if (want > 0 && !claimMore && !this.completed.length) {
+        await this.sleep(turn.nextDueMs);
+        claimMore = true;
+      }
     }
   }
 
@@ -234,51 +342,77 @@ export class DeliveryDispatcher {
     }
   }
 
-  private async claim(
+  /**
+   * One turn, one statement: records the finished attempts (up to RECORD_BATCH) and claims up to
+   * `limit` due deliveries, skipping subscriptions at their cap and the deliveries being recorded
+   * (a claim that outlived its lease may be due again; one statement never updates a row twice).
+   * Returns null when the statement failed: the claims did not happen, and outcomes that could
+   * not be written are left to their lease (the attempt is made again).
+   */
+  private async cycle(
     limit: number,
     skipSubscriptions: string[],
-  ): Promise<{ rows: Claimed[]; token: string; total: number }> {
+  ): Promise<{ claimed: Claimed[]; token: string; total: number; nextDueMs: number } | null> {
+    const batch = this.completed.splice(0, RECORD_BATCH);
+    // Rows are locked in id order, as a pause locks them: fewer deadlocks with it.
+    batch.sort((a, b) => (a.id < b.id ? -1 : 1));
     const token = randomUUID();
-    const { rows } = await this.ctx.pool.query<Claimed>(
-      // `= any(array(…))` keeps the outer UPDATE on the primary key; joined to a CTE instead, the
-      // planner seq-scans the whole (ever-growing) table on every claim (webhooks bench).
-      `update webhook_deliveries d set
-         claim_token = $2,
-         next_attempt_at = now() + make_interval(secs => $3::double precision / 1000),
-         status = case when s.status = 'active' and s.deleted_at is null then d.status else 'dead' end,
-         last_error = case when s.status = 'active' and s.deleted_at is null then d.last_error
-                      else 'subscription ' || case when s.deleted_at is null then s.status else 'deleted' end end,
-         updated_at = now()
-       from webhook_subscriptions s
-       where d.id = any(array(
-               select id from webhook_deliveries
-               where status = 'pending' and next_attempt_at <= now() and subscription_id <> all($4::uuid[])
-               order by next_attempt_at limit $1
-               for update skip locked))
-         and s.id = d.subscription_id
-       returning d.id, d.type, d.body, d.attempt_count, d.status, s.id as subscription_id, s.url,
-                 s.secret_enc, s.headers`,
-      [limit, token, leaseMs(this.ctx.config.WEBHOOK_TIMEOUT_MS), skipSubscriptions],
-    );
-    // A delivery whose subscription was paused or deleted after it was created died just now.
-    return { rows: rows.filter((r) => r.status === 'pending'), token, total: rows.length };
-  }
-
-  /** Milliseconds until the earliest pending delivery is due (capped), for the idle sleep. */
-  private async nextDueInMs(skipSubscriptions: string[]): Promise<number> {
-    try {
-      const { rows } = await this.ctx.pool.query<{ ms: number | null }>(
-        `select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
-         from webhook_deliveries where status = 'pending' and subscription_id <> all($1::uuid[])`,
-        [skipSubscriptions],
-      );
-      const ms = rows[0]?.ms;
-      if (ms === null || ms === undefined) return IDLE_POLL_MS;
-      // Due but not claimed: another worker holds those rows for a moment.
-      return Math.min(IDLE_POLL_MS, Math.max(25, Math.ceil(ms)));
-    } catch {
-      return 1000;
+    const col = <T>(f: (c: Completed) => T) => batch.map(f);
+    const params = [
+      col((c) => c.id),
+      col((c) => c.token),
+      col((c) => c.outcome.ok),
+      col((c) => c.outcome.statusCode),
+      col((c) => c.outcome.durationMs),
+      col((c) => c.outcome.responseSnippet),
+      col((c) => c.outcome.error),
+      col((c) => c.attemptedAt),
+      col((c) => c.retryInS),
+      limit,
+      token,
+      leaseMs(this.ctx.config.WEBHOOK_TIMEOUT_MS),
+      skipSubscriptions,
+    ];
+    let rows: TurnRow[] | null = null;
+    for (let attempt = 1; rows === null; attempt++) {
+      try {
+        rows = (await this.db!.query<TurnRow>(TURN_SQL, params)).rows;
+      } catch (err) {
+        // A deadlock with a pause is retried; anything else is left to the lease (the attempt is redone).
+        if ((err as { code?: string }).code === '40P01' && attempt < 3) continue;
+        if (!this.stopping || batch.length)
+          this.ctx.log.error(
+            { err, deliveries: batch.length, claiming: limit },
+            'webhook dispatcher: recording attempts / claiming failed',
+          );
+        return null;
+      }
     }
+    const claimed: Claimed[] = [];
+    let total = 0;
+    let nextDueMs = IDLE_POLL_MS;
+    const dead: string[] = [];
+    for (const r of rows) {
+      if (r.k === 'c') {
+        total++;
+        // A delivery whose subscription was paused or deleted after it was created died just now.
+        if (r.status === 'pending') claimed.push(r as Claimed);
+      } else if (r.k === 'd') dead.push(r.id);
+      else if (r.ms !== null) {
+        // Due but not claimed: another worker holds those rows for a moment.
+        nextDueMs = Math.min(IDLE_POLL_MS, Math.max(25, Math.ceil(r.ms)));
+      }
+    }
+    if (batch.length) {
+      const lastRung = new Set(batch.filter((c) => c.retryInS === null).map((c) => c.id));
+      const exhausted = dead.filter((id) => lastRung.has(id));
+      if (exhausted.length) {
+        this.ctx.log.warn({ deliveries: exhausted }, 'webhook deliveries dead after their last attempt');
+      }
+      // Retries just scheduled (not yet visible to this statement's own next-due read).
+      for (const c of batch) if (c.retryInS !== null) nextDueMs = Math.min(nextDueMs, c.retryInS * 1000);
+    }
+    return { claimed, token, total, nextDueMs };
   }
 
   private secretOf(d: Claimed): string {
@@ -317,102 +451,16 @@ export class DeliveryDispatcher {
       const rung = d.attempt_count; // retries so far: the delay after this attempt is schedule[rung]
       const retryInS = outcome.ok ? null : (this.schedule[rung] ?? null);
       this.completed.push({ id: d.id, token, outcome, attemptedAt, retryInS });
-      this.scheduleFlush();
     })();
     this.inFlight.add(run);
     run.finally(() => {
       this.inFlight.delete(run);
-      const wasFull = (this.held.get(d.subscription_id) ?? 0) >= this.perSubscription;
       this.hold(d.subscription_id, -1);
       this.pump();
-      // Wake the claimer once a good share of the buffer has drained (not on every send), or when
-      // a subscription the claims were skipping has room again.
-      if (wasFull || (this.saturated && this.inFlight.size + this.queue.length <= 1.5 * this.concurrency))
-        this.wake();
+      // The loop records this outcome on its next turn (with whatever else finished meanwhile)
+      // and refills the window in the same statement; a subscription the claims were skipping
+      // may have room again.
+      this.wake();
     });
-  }
-
-  private scheduleFlush(): void {
-    if (this.flushing) return;
-    this.flushing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.flush())
-      .finally(() => {
-        this.flushing = null;
-        if (this.completed.length) this.scheduleFlush();
-      });
-  }
-
-  /** Records every finished attempt so far in one statement (a burst of outcomes is one round trip). */
-  private async flush(): Promise<void> {
-    while (this.completed.length) {
-      const batch = this.completed.splice(0, 500);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await this.record(batch);
-          break;
-        } catch (err) {
-          // A deadlock with a pause is retried; anything else is left to the lease (the attempt is redone).
-          if ((err as { code?: string }).code === '40P01' && attempt < 3) continue;
-          this.ctx.log.error(
-            { err, deliveries: batch.length },
-            'webhook dispatcher: recording attempts failed',
-          );
-          break;
-        }
-      }
-    }
-  }
-
-  private async record(batch: Completed[]): Promise<void> {
-    batch.sort((a, b) => (a.id < b.id ? -1 : 1));
-    const col = <T>(f: (c: Completed) => T) => batch.map(f);
-    const { rows } = await this.ctx.pool.query<{ id: string; status: string; attempt_count: number }>(
-      `with r as (
-         select * from unnest($1::uuid[], $2::uuid[], $3::boolean[], $4::int[], $5::int[], $6::text[],
-                              $7::text[], $8::timestamptz[], $9::int[])
-           as r(id, token, ok, status_code, duration_ms, snippet, error, attempted_at, retry_in_s)
-       ), u as (
-         update webhook_deliveries d set
-           attempt_count = d.attempt_count + 1,
-           status = case when r.ok then 'succeeded' when d.status <> 'pending' then d.status
-                         when r.retry_in_s is null then 'dead' else 'pending' end,
-           next_attempt_at = case when not r.ok and d.status = 'pending' and r.retry_in_s is not null
-                                  then now() + make_interval(secs => r.retry_in_s) end,
-           claim_token = null,
-           last_attempt_at = r.attempted_at,
-           last_status_code = r.status_code,
-           last_error = r.error,
-           updated_at = now()
-         from r where d.id = r.id and d.claim_token = r.token
-         returning d.id, d.status, d.attempt_count
-       ), a as (
-         insert into webhook_attempts (delivery_id, number, attempted_at, status_code, duration_ms, response_snippet, error)
-         select r.id, u.attempt_count, r.attempted_at, r.status_code, r.duration_ms, r.snippet, r.error
-         from u join r on r.id = u.id
-       )
-       select id, status, attempt_count from u`,
-      [
-        col((c) => c.id),
-        col((c) => c.token),
-        col((c) => c.outcome.ok),
-        col((c) => c.outcome.statusCode),
-        col((c) => c.outcome.durationMs),
-        col((c) => c.outcome.responseSnippet),
-        col((c) => c.outcome.error),
-        col((c) => c.attemptedAt),
-        col((c) => c.retryInS),
-      ],
-    );
-    const dead = rows.filter(
-      (r) => r.status === 'dead' && batch.find((c) => c.id === r.id)?.retryInS === null,
-    );
-    if (dead.length) {
-      this.ctx.log.warn(
-        { deliveries: dead.map((r) => r.id) },
-        'webhook deliveries dead after their last attempt',
-      );
-    }
-    // Retries become due later than anything the loop is sleeping for: let it re-plan.
-    if (batch.some((c) => c.retryInS !== null)) this.wake();
   }
 }
