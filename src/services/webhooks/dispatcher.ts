@@ -12,10 +12,23 @@ const CLAIM_BATCH = 128;
 const RECORD_BATCH = 500;
 /**
  * A claim's lease: long enough for a claimed delivery to wait its turn in the local queue (at
- * most one attempt timeout, since the queue holds no more than one round of sends) and then be
+ * most one attempt timeout: one that waited longer is handed back unsent, see `pump`) and then be
  * attempted, plus a margin. After it, a crashed worker's delivery is due again.
  */
 const leaseMs = (timeoutMs: number) => 2 * timeoutMs + 10_000;
+/**
+ * Deliveries queued or in flight here, in rounds of sends: the claims run this far ahead of the
+ * free slots, so a turn statement's latency never leaves a slot idle.
+ */
+const WINDOW_ROUNDS = 4;
+
+/** Claimed and waiting for a send slot. */
+interface Queued {
+  delivery: Claimed;
+  token: string;
+  /** performance.now() when the claim returned. */
+  claimedAt: number;
+}
 /** The longest the loop sleeps without a NOTIFY: a safety net for a dropped LISTEN connection. */
 const IDLE_POLL_MS = 5_000;
 
@@ -143,7 +156,7 @@ export class DeliveryDispatcher {
   private loopDone: Promise<void> | null = null;
   private inFlight = new Set<Promise<void>>();
   /** Claimed, waiting for a send slot: claims run ahead of sends so a slot never waits on a query. */
-  private queue: { delivery: Claimed; token: string }[] = [];
+  private queue: Queued[] = [];
   private wakeFlag = false;
   private waiter: (() => void) | null = null;
   private completed: Completed[] = [];
@@ -198,7 +211,7 @@ export class DeliveryDispatcher {
   }
 
   /** Hands queued (claimed, unsent) deliveries back: due now, for whichever worker claims next. */
-  private async release(unsent: { delivery: Claimed; token: string }[], held = true): Promise<void> {
+  private async release(unsent: Queued[], held = true): Promise<void> {
     if (!unsent.length) return;
     if (held) for (const u of unsent) this.hold(u.delivery.subscription_id, -1);
     await this.ctx.pool
@@ -286,9 +299,9 @@ export class DeliveryDispatcher {
     }
   }
 
-  /** The window: deliveries queued or in flight here, at most one round of sends ahead of the slots. */
+  /** Free room in the window (see WINDOW_ROUNDS). */
   private room(): number {
-    return 2 * this.concurrency - this.inFlight.size - this.queue.length;
+    return WINDOW_ROUNDS * this.concurrency - this.inFlight.size - this.queue.length;
   }
 
   private async loop(): Promise<void> {
@@ -312,9 +325,10 @@ export class DeliveryDispatcher {
         claimMore = true;
         continue;
       }
-      const over: { delivery: Claimed; token: string }[] = [];
+      const over: Queued[] = [];
+      const claimedAt = performance.now();
       for (const delivery of turn.claimed) {
-        const item = { delivery, token: turn.token };
+        const item = { delivery, token: turn.token, claimedAt };
         if ((this.held.get(delivery.subscription_id) ?? 0) >= this.perSubscription) over.push(item);
         else {
           this.hold(delivery.subscription_id, 1);
@@ -334,12 +348,20 @@ export class DeliveryDispatcher {
     }
   }
 
-  /** Starts queued sends while slots are free. */
+  /**
+   * Starts queued sends while slots are free. A delivery that waited in the queue longer than one
+   * attempt timeout (receivers hanging in every slot) is handed back unsent instead: started now,
+   * its attempt could outlast the lease and meet another worker's claim of it.
+   */
   private pump(): void {
+    const stale: Queued[] = [];
+    const oldest = performance.now() - this.ctx.config.WEBHOOK_TIMEOUT_MS;
     while (this.inFlight.size < this.concurrency && this.queue.length) {
       const next = this.queue.shift()!;
-      this.launch(next.delivery, next.token);
+      if (next.claimedAt < oldest) stale.push(next);
+      else this.launch(next.delivery, next.token);
     }
+    if (stale.length) void this.release(stale).then(() => this.wake());
   }
 
   /**
