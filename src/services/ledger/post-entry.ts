@@ -148,7 +148,7 @@ export async function findByKey(
 }
 
 export interface DebitCtes {
-  /** A relation of the caller's statement, one row per debit; the expressions below read it. */
+  /** A relation of the caller's statement, one row per debit and participant; the expressions below read it. */
   from: string;
   workspaceId: string;
   mode: string;
@@ -164,10 +164,12 @@ export interface DebitCtes {
 }
 
 /**
- * A debit as two CTEs, for a caller that folds it into one statement with its other writes (a
- * redemption claims its unit, debits, inserts its row and emits its results in one round trip).
- * `<moved>` is {@link postEntry}'s balance UPDATE and `<entry>` its entry INSERT, returning the
- * columns {@link entryJsonSql} and `presentEntry` read. Unlike postEntry the UPDATE is not
+ * Debits as two CTEs, for a caller that folds them into one statement with its other writes
+ * (redemptions claim their units, debit, insert their rows and emit their results in one round
+ * trip). `<moved>` is {@link postEntry}'s balance UPDATE (returning `id, balance`) and `<entry>`
+ * its entry INSERT, returning the columns `entryJsonSql` and `presentEntry` read. `from` must hold
+ * at most one row per participant (an UPDATE … FROM changes a row once however many rows match
+ * it). Unlike postEntry the UPDATE is not
  * conditional: the caller must already hold the participant's row lock (FOR NO KEY UPDATE, earlier
  * in the same statement) and have checked the balance it read under that lock. Should it still
  * not cover the debit, the CHECK (balance >= 0) fails the whole statement: a debit is never
@@ -178,12 +180,12 @@ export function debitCtes(d: DebitCtes): string {
   return `${d.moved} as (
   update participants p set balance = p.balance - (${d.cost}), updated_at = now()
     from ${d.from} where p.id = ${d.participantId}
-  returning p.balance
+  returning p.id, p.balance
 ), ${d.entry} as (
   insert into ledger_entries (workspace_id, mode, participant_id, points, balance_after, reason, source, reference)
   select ${d.workspaceId}, ${d.mode}, ${d.participantId}, -(${d.cost}), ${d.moved}.balance, ${d.reason}, '${d.source}',
          ${d.reference}
-    from ${d.from}, ${d.moved}
+    from ${d.from} join ${d.moved} on ${d.moved}.id = ${d.participantId}
   returning ${ENTRY_COLUMNS}
 )`;
 }

@@ -3,10 +3,11 @@ import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
-import { uniqueViolation, withTransaction } from '../../db/tx.ts';
+import { type Sql, uniqueViolation, withTransaction } from '../../db/tx.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
 import { RECOVER_REDEMPTION_QUEUE } from '../../jobs/queues.ts';
 import { clientDb } from '../../jobs/tx.ts';
+import { Batcher, ItemFailure } from '../../lib/batcher.ts';
 import { debitCtes, insufficientPoints } from '../ledger/post-entry.ts';
 import { entryJsonSql } from '../ledger/presenters.ts';
 import { emitResultsCtes } from '../outbox/emit.ts';
@@ -49,14 +50,26 @@ export interface RedeemResult {
   replayed: boolean;
 }
 
+/** One redemption as the statement takes it (one element of each of its array parameters). */
+interface Item {
+  workspaceId: string;
+  mode: string;
+  participant: string;
+  rewardId: number | null;
+  rewardName: string | null;
+  key: string | null;
+  hash: string;
+  reference: string;
+}
+
 /**
- * Redeems a reward for a participant (SPEC 4.1, CONTRACT 5, 8). The lookup, the unit's claim,
- * the debit, the redemption row and its results are ONE statement (REDEEM_SQL below), which is the
- * whole transaction of a redemption without an idempotency key: one round trip to Postgres, and
- * the code or stock row it locks is held for that statement only. Checks: 404 →
- * reward_unavailable → out_of_stock → insufficient_points. A keyed request runs it in a
- * transaction behind an advisory lock on the key; an external reward in a transaction with its
- * recovery job, then calls its endpoint outside it (see external-fulfilment.ts).
+ * Redeems a reward for a participant (SPEC 4.1, CONTRACT 5, 8). The lookup, the unit's claim, the
+ * debit, the redemption row and its results are ONE statement (REDEEM_SQL below) that commits on
+ * its own: the code or stock row it locks is held for that statement only, and redemptions that
+ * arrive together share it (one round trip for many; see `batchFor`). Checks: 404 →
+ * reward_unavailable → out_of_stock → insufficient_points. A keyed request runs the statement
+ * alone in a transaction behind an advisory lock on its key; an external reward in a transaction
+ * with its recovery job, then calls its endpoint outside it (see external-fulfilment.ts).
  */
 export async function redeemReward(
   ctx: AppContext,
@@ -71,28 +84,15 @@ export async function redeemReward(
   const hash = createHash('sha256')
     .update(JSON.stringify([q.participant, q.reward_id ?? null, q.reward ?? null]))
     .digest('hex');
-  const byId = q.reward_id !== undefined;
-  const reference = key ?? `red_${randomUUID()}`;
-  const run = async (sql: Pick<pg.PoolClient, 'query'>, inTransaction: boolean) => {
-    const { rows } = await sql.query<Outcome>({
-      // Named (prepared once per connection): parsed and planned once, not on every redemption.
-      name: byId ? 'rewards.redeem.by-id' : 'rewards.redeem.by-name',
-      text: byId ? REDEEM_BY_ID_SQL : REDEEM_BY_NAME_SQL,
-      values: [
-        who.workspaceId,
-        who.mode,
-        q.participant,
-        q.reward_id ?? null,
-        q.reward ?? null,
-        key,
-        hash,
-        reference,
-        uuidv7(), // the outbox id of points.changed
-        uuidv7(), // and of reward.redeemed, after it
-        inTransaction,
-      ],
-    });
-    return rows[0]!;
+  const item: Item = {
+    workspaceId: who.workspaceId,
+    mode: who.mode,
+    participant: q.participant,
+    rewardId: q.reward_id ?? null,
+    rewardName: q.reward ?? null,
+    key,
+    hash,
+    reference: key ?? `red_${randomUUID()}`,
   };
   const inTransaction = () =>
     withTransaction(ctx.pool, async (sql) => {
@@ -104,23 +104,23 @@ export async function redeemReward(
         await sql.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
           `redemption:${who.workspaceId}:${who.mode}:${key}`,
         ]);
-      const out = await run(sql, true);
+      const [out] = await redeemStatement(sql, [item], true);
       // The net under the call made after commit: if this process dies first, the job finishes
       // or reverses the redemption (nothing stays debited without an outcome).
-      if (out.redemption_id && out.type === 'external')
+      if (out!.redemption_id && out!.type === 'external')
         await ctx.boss.send(
           RECOVER_REDEMPTION_QUEUE,
-          { redemptionId: Number(out.redemption_id) },
+          { redemptionId: Number(out!.redemption_id) },
           { startAfter: new Date(Date.now() + recoveryDelayMs(ctx)), db: clientDb(sql) },
         );
-      return out;
+      return out!;
     });
 
   let out: Outcome;
   try {
-    out = key ? await inTransaction() : await run(ctx.pool, false);
-    // An external reward needs its recovery job in the same transaction: the statement left it
-    // alone outside one (nothing written), so it runs again inside one.
+    out = key ? await inTransaction() : await batchFor(ctx.pool).submit(item);
+    // An external reward needs its recovery job in the same transaction: the shared statement
+    // left it alone (nothing written), so it runs again inside one.
     if (!key && !out.redemption_id && out.type === 'external' && out.in_window && !out.existing_id)
       out = await inTransaction();
   } catch (err) {
@@ -162,13 +162,12 @@ export async function redeemReward(
   const cost = Number(out.cost_points);
   if (out.code_backed ? !out.has_free_code : out.stock_remaining === 0) throw outOfStock(out.name!);
   if (Number(out.balance) < cost) throw insufficientPoints(Number(out.balance), cost);
-  if (!out.unit_claimed) throw outOfStock(out.name!);
   if (out.locked_balance !== null && Number(out.locked_balance) < cost)
     throw insufficientPoints(Number(out.locked_balance), cost);
-  throw new Error(`redemption of reward ${out.reward_id} by participant ${out.participant_id} wrote nothing`);
+  throw outOfStock(out.name!);
 }
 
-/** What REDEEM_SQL answers: its lookup (as of its snapshot), what the locks found, the redemption made. */
+/** What REDEEM_SQL answers per item: its lookup (as of its snapshot), the locked balance, the redemption made. */
 interface Outcome {
   participant_id: string | null;
   balance: string | null;
@@ -181,9 +180,7 @@ interface Outcome {
   code_backed: boolean | null;
   has_free_code: boolean | null;
   existing_id: string | null;
-  /** A code or a stock unit was claimed under lock. */
-  unit_claimed: boolean;
-  /** The participant's balance read under its row lock (null: not locked). */
+  /** The participant's balance read under its row lock (null: not locked, no unit was left for it). */
   locked_balance: string | null;
   redemption_id: string | null;
   redemption_mode: RedemptionRow['mode'] | null;
@@ -197,30 +194,126 @@ interface Outcome {
 
 const outOfStock = (name: string) => new DomainError('out_of_stock', `Reward '${name}' is out of stock`);
 
+/** Runs REDEEM_SQL for `items` (at most one per participant); one outcome per item, in order. */
+async function redeemStatement(sql: Sql, items: readonly Item[], inTransaction: boolean): Promise<Outcome[]> {
+  const { rows } = await sql.query<Outcome>({
+    // Named (prepared once per connection): parsed and planned once, not on every redemption.
+    name: 'rewards.redeem',
+    text: REDEEM_SQL,
+    values: [
+      items.map((i) => i.workspaceId),
+      items.map((i) => i.mode),
+      items.map((i) => i.participant),
+      items.map((i) => i.rewardId),
+      items.map((i) => i.rewardName),
+      items.map((i) => i.key),
+      items.map((i) => i.hash),
+      items.map((i) => i.reference),
+      items.map(() => uuidv7()), // the outbox ids of points.changed
+      items.map(() => uuidv7()), // and of reward.redeemed, made after them
+      inTransaction,
+    ],
+  });
+  if (rows.length !== items.length)
+    throw new Error(`redeem: ${rows.length} outcomes for ${items.length} items`);
+  return rows;
+}
+
+/** Up to this many redemptions share one statement; up to CONCURRENCY statements run at once. */
+const MAX_BATCH = 50;
+const CONCURRENCY = 6;
+const batchers = new WeakMap<pg.Pool, Batcher<Item, Outcome>>();
+
+/**
+ * Redemptions without an idempotency key that arrive in the same turn of the event loop (or while
+ * CONCURRENCY statements are running) share one statement: a rush of N redemptions is N/50 round
+ * trips, not N. Under light load a batch is one redemption. A participant appears at most once per
+ * statement (its balance is checked and debited per row), so a batch holding one participant
+ * twice runs as consecutive statements. Should a shared statement fail (a deadlock with another
+ * multi-row writer, say), its redemptions run again one by one, so one can never fail another.
+ */
+function batchFor(pool: pg.Pool): Batcher<Item, Outcome> {
+  let batcher = batchers.get(pool);
+  if (!batcher) {
+    batcher = new Batcher<Item, Outcome>(
+      async (items) => {
+        const outcomes: (Outcome | ItemFailure)[] = new Array(items.length);
+        for (const round of distinctParticipants(items)) {
+          try {
+            const outs = await redeemStatement(
+              pool,
+              round.map((i) => items[i]!),
+              false,
+            );
+            round.forEach((i, k) => {
+              outcomes[i] = outs[k]!;
+            });
+          } catch (err) {
+            if (round.length === 1) outcomes[round[0]!] = new ItemFailure(err);
+            else
+              for (const i of round)
+                outcomes[i] = await redeemStatement(pool, [items[i]!], false).then(
+                  ([out]) => out!,
+                  (e: unknown) => new ItemFailure(e),
+                );
+          }
+        }
+        return outcomes;
+      },
+      { maxBatch: MAX_BATCH, concurrency: CONCURRENCY },
+    );
+    batchers.set(pool, batcher);
+  }
+  return batcher;
+}
+
+/** Splits items (by index) into rounds in which each participant appears once, keeping their order. */
+function distinctParticipants(items: readonly Item[]): number[][] {
+  const rounds: { seen: Set<string>; indexes: number[] }[] = [];
+  items.forEach((item, i) => {
+    const who = `${item.workspaceId}\u0000${item.mode}\u0000${item.participant}`;
+    let round = rounds.find((r) => !r.seen.has(who));
+    if (!round) {
+      round = { seen: new Set(), indexes: [] };
+      rounds.push(round);
+    }
+    round.seen.add(who);
+    round.indexes.push(i);
+  });
+  return rounds.map((r) => r.indexes);
+}
+
 const emit = emitResultsCtes('results');
 
 /**
- * The whole redemption in one statement (README "How redemption stays atomic"). Parameters:
- * $1 workspace, $2 mode, $3 participant external id, $4 reward id, $5 reward name, $6 idempotency
- * key, $7 request hash, $8 reference, $9/$10 outbox ids, $11 true inside a transaction (only
- * there may an external reward be redeemed: its recovery job is sent in the same transaction).
+ * Redemptions in one statement (README "How redemption stays atomic"), one element per
+ * redemption in each array: $1 workspace, $2 mode, $3 participant external id, $4 reward id, $5
+ * reward name, $6 idempotency key, $7 request hash, $8 reference, $9/$10 outbox ids; $11 true
+ * inside a transaction (only there may an external reward be redeemed: its recovery job is sent
+ * in the same transaction). Each participant appears at most once.
  *
  * Reads first, from the statement's snapshot and without locks (`look`, `go`): everything that
- * refuses a redemption before it could hold anything. Then the locks, unit before participant
- * (the order cancellations keep too): the next free code FOR UPDATE SKIP LOCKED, or the reward
- * row of a counted stock FOR NO KEY UPDATE, then the participant's row FOR NO KEY UPDATE. Under a
- * row lock Postgres reads the row's latest committed version, so `ok` exists only when the locked
- * unit is still free and the locked balance still covers the cost, and then every write below is
- * certain to apply to rows nobody else can change until this statement commits; the CHECKs
- * (stock_remaining >= 0, balance >= 0) would fail the whole statement rather than let any of them
- * be skipped. Writes: the code claimed or the stock decremented, the debit and its ledger entry
- * (ledger `debitCtes`), the redemption row, a multiplier perk, and `points.changed` +
- * `reward.redeemed` in the outbox with their webhook deliveries (outbox `emitResultsCtes`). The
- * results' JSON is built here because the ids and timestamps they carry are made here.
+ * refuses a redemption before it could hold anything. Then the locks, units before participants
+ * (the order cancellations keep too), each kind in id order: the reward rows of counted stocks
+ * FOR NO KEY UPDATE, as many free codes per code-backed reward as it has candidates FOR UPDATE
+ * SKIP LOCKED (N redeemers take N different codes at once, never queueing on one row), then the
+ * participants' rows FOR NO KEY UPDATE. Under a row lock Postgres reads the latest committed
+ * version, so `ok` holds exactly the redemptions whose locked balance covers the cost and that
+ * got a unit (candidates in order: a code each, or the first `stock_remaining` of a counted
+ * stock), and every write below then applies to rows nobody else can change until this
+ * statement commits; the CHECKs (stock_remaining >= 0, balance >= 0) would fail the whole
+ * statement rather than let any write be skipped. Writes: codes claimed or stock decremented,
+ * the debits and their ledger entries (ledger `debitCtes`), the redemption rows, multiplier
+ * perks, and `points.changed` + `reward.redeemed` in the outbox with their webhook deliveries
+ * (outbox `emitResultsCtes`). The results' JSON is built here: their ids and timestamps are made here.
  */
-const REDEEM_SQL = (rewardMatch: string) => `
-with look as materialized (
-  select p.id as participant_id, p.balance, r.id as reward_id, r.name, r.type, r.cost_points, r.config,
+const REDEEM_SQL = `
+with items as materialized (
+  select * from unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[],
+                       $8::text[], $9::uuid[], $10::uuid[]) with ordinality
+    as i(workspace_id, mode, external_id, want_id, want_name, key, hash, reference, changed_id, redeemed_id, idx)
+), look as materialized (
+  select i.*, p.id as participant_id, p.balance, r.id as reward_id, r.name, r.type, r.cost_points, r.config,
          (r.active and (r.starts_at is null or r.starts_at <= now()) and (r.ends_at is null or r.ends_at > now()))
            as in_window,
          r.stock_remaining,
@@ -229,66 +322,89 @@ with look as materialized (
          exists (select 1 from reward_codes c where c.reward_id = r.id and c.redeemed_at is null)
            as has_free_code,
          x.id as existing_id
-    from (select 1) one
-    left join participants p on p.workspace_id = $1::uuid and p.mode = $2::text and p.external_id = $3::text
-    left join rewards r on r.workspace_id = $1::uuid and r.mode = $2::text and r.archived_at is null and ${rewardMatch}
-    left join redemptions x on x.workspace_id = $1::uuid and x.mode = $2::text and x.idempotency_key = $6::text
+    from items i
+    left join participants p on p.workspace_id = i.workspace_id and p.mode = i.mode and p.external_id = i.external_id
+    left join lateral (
+      select r.id, r.name, r.type, r.cost_points, r.config, r.active, r.starts_at, r.ends_at, r.stock_remaining
+        from rewards r
+       where r.id = i.want_id and r.workspace_id = i.workspace_id and r.mode = i.mode and r.archived_at is null
+      union all
+      select r.id, r.name, r.type, r.cost_points, r.config, r.active, r.starts_at, r.ends_at, r.stock_remaining
+        from rewards r
+       where i.want_id is null and r.workspace_id = i.workspace_id and r.mode = i.mode and r.name = i.want_name
+         and r.archived_at is null) r on true
+    left join redemptions x on x.workspace_id = i.workspace_id and x.mode = i.mode and x.idempotency_key = i.key
 ), go as materialized (
   select * from look
    where existing_id is null and participant_id is not null and reward_id is not null
-     and ($5::text is null or name = $5::text) and in_window
+     and (want_name is null or name = want_name) and in_window
      and (type <> 'external' or $11::boolean)
      and (case when code_backed then has_free_code else coalesce(stock_remaining > 0, true) end)
      and balance >= cost_points
-), code as materialized (
-  select c.id, c.code from reward_codes c
-   where c.reward_id = (select reward_id from go where code_backed) and c.redeemed_at is null
-   order by c.id limit 1
-     for update skip locked
 ), stock as materialized (
-  select r.stock_remaining from rewards r
-   where r.id = (select reward_id from go where not code_backed and stock_remaining is not null)
+  select r.id, r.stock_remaining from rewards r
+   where r.id in (select reward_id from go where not code_backed and stock_remaining is not null)
+   order by r.id
      for no key update
-), unit as materialized (
-  select (select id from code) as code_id, (select code from code) as code
-   where exists (select 1 from code)
-      or exists (select 1 from stock where stock_remaining > 0)
-      or exists (select 1 from go where not code_backed and stock_remaining is null)
+), code as materialized (
+  select w.reward_id, c.id, c.code, row_number() over (partition by w.reward_id order by c.id) as rank
+    from (select reward_id, count(*) as n from go where code_backed group by reward_id) w
+   cross join lateral (
+     select c.id, c.code from reward_codes c
+      where c.reward_id = w.reward_id and c.redeemed_at is null
+      order by c.id limit w.n
+        for update skip locked) c
 ), payer as materialized (
-  select p.balance from participants p
-   where p.id = (select participant_id from go where exists (select 1 from unit))
+  select p.id, p.balance from participants p
+   where p.id in (select participant_id from go
+                   where case when code_backed then reward_id in (select reward_id from code)
+                              when stock_remaining is null then true
+                              else reward_id in (select id from stock where stock_remaining > 0) end)
+   order by p.id
      for no key update
-), ok as materialized (
-  select go.participant_id, go.reward_id, go.name, go.type, go.cost_points, go.code_backed, go.stock_remaining,
-         go.config, unit.code_id, nextval('redemptions_id_seq') as id, e.expires_at,
-         case when go.type in ('physical', 'external') then 'pending' else 'fulfilled' end as status,
-         case
-           when go.code_backed then
-             '{"code":' || to_json(unit.code::text)::text || ',"type":' || to_json(go.type::text)::text || '}'
-           when go.type = 'points_multiplier' then
-             '{"type":"points_multiplier","multiplier":{"factor":' || (go.config->'factor')::text
-               || ',"expires_at":' || ${isoJsonSql('e.expires_at')} || '}}'
-           when go.type = 'digital_asset' then
-             '{' || coalesce('"url":' || (go.config->'asset_url')::text || ',', '')
-               || coalesce('"code":' || (go.config->'asset_code')::text || ',', '') || '"type":"digital_asset"}'
-           else '{"type":' || to_json(go.type::text)::text || '}'
-         end as fulfilment
-    from go, unit, payer,
-         lateral (select case when go.type = 'points_multiplier'
-                    then now() + make_interval(hours => (go.config->>'duration_hours')::int) end as expires_at) e
+), eligible as materialized (
+  select go.*, row_number() over (partition by go.reward_id order by go.idx) as rank
+    from go join payer on payer.id = go.participant_id
    where payer.balance >= go.cost_points
+), ok as materialized (
+  select e.idx, e.workspace_id, e.mode, e.external_id, e.key, e.hash, e.reference, e.changed_id, e.redeemed_id,
+         e.participant_id, e.reward_id, e.name, e.type, e.cost_points, e.code_backed, e.stock_remaining, e.config,
+         code.id as code_id, nextval('redemptions_id_seq') as id, m.expires_at,
+         case when e.type in ('physical', 'external') then 'pending' else 'fulfilled' end as status,
+         case
+           when e.code_backed then
+             '{"code":' || to_json(code.code::text)::text || ',"type":' || to_json(e.type::text)::text || '}'
+           when e.type = 'points_multiplier' then
+             '{"type":"points_multiplier","multiplier":{"factor":' || (e.config->'factor')::text
+               || ',"expires_at":' || ${isoJsonSql('m.expires_at')} || '}}'
+           when e.type = 'digital_asset' then
+             '{' || coalesce('"url":' || (e.config->'asset_url')::text || ',', '')
+               || coalesce('"code":' || (e.config->'asset_code')::text || ',', '') || '"type":"digital_asset"}'
+           else '{"type":' || to_json(e.type::text)::text || '}'
+         end as fulfilment
+    from eligible e
+    left join code on e.code_backed and code.reward_id = e.reward_id and code.rank = e.rank
+    left join stock on not e.code_backed and stock.id = e.reward_id
+   cross join lateral (
+     select case when e.type = 'points_multiplier'
+              then now() + make_interval(hours => (e.config->>'duration_hours')::int) end as expires_at) m
+   where case when e.code_backed then code.id is not null
+              when e.stock_remaining is null then true
+              else e.rank <= stock.stock_remaining end
 ), claimed as (
   update reward_codes c set redeemed_at = now(), redemption_id = ok.id
     from ok where c.id = ok.code_id
   returning c.id
 ), counted as (
-  update rewards r set stock_remaining = r.stock_remaining - 1
-    from ok where r.id = ok.reward_id and not ok.code_backed and ok.stock_remaining is not null
+  update rewards r set stock_remaining = r.stock_remaining - t.units
+    from (select reward_id, count(*) as units from ok where not code_backed and stock_remaining is not null
+           group by reward_id) t
+   where r.id = t.reward_id
   returning r.id
 ), ${debitCtes({
   from: 'ok',
-  workspaceId: '$1::uuid',
-  mode: '$2::text',
+  workspaceId: 'ok.workspace_id',
+  mode: 'ok.mode',
   participantId: 'ok.participant_id',
   cost: 'ok.cost_points',
   reason: `'Redeemed ' || ok.name`,
@@ -299,37 +415,36 @@ with look as materialized (
 })}, redemption as (
   insert into redemptions (id, workspace_id, mode, participant_id, reward_id, status, fulfilment, cost_points,
                            idempotency_key, request_hash, reference)
-  select ok.id, $1::uuid, $2::text, ok.participant_id, ok.reward_id, ok.status, ok.fulfilment::jsonb, ok.cost_points,
-         $6::text, $7::text, $8::text
+  select ok.id, ok.workspace_id, ok.mode, ok.participant_id, ok.reward_id, ok.status, ok.fulfilment::jsonb,
+         ok.cost_points, ok.key, ok.hash, ok.reference
     from ok
   returning id, reward_id, mode, status, fulfilment, cost_points, idempotency_key, created_at, updated_at
 ), perk as (
   insert into participant_multipliers (workspace_id, mode, participant_id, redemption_id, factor, expires_at)
-  select $1::uuid, $2::text, ok.participant_id, ok.id, (ok.config->>'factor')::numeric, ok.expires_at
+  select ok.workspace_id, ok.mode, ok.participant_id, ok.id, (ok.config->>'factor')::numeric, ok.expires_at
     from ok where ok.type = 'points_multiplier'
 ), results as (
-  select $9::uuid as id, $1::uuid as workspace_id, $2::text as mode, 'points.changed'::text as type,
-         '{"participant":{"external_id":' || ${jsonSql('$3::text')} || '},"entry":' || ${entryJsonSql('entry')}
+  select ok.changed_id as id, ok.workspace_id, ok.mode, 'points.changed'::text as type,
+         '{"participant":{"external_id":' || ${jsonSql('ok.external_id')} || '},"entry":' || ${entryJsonSql('entry')}
            || ',"balance":' || entry.balance_after || '}' as data,
-         1 as ord
-    from entry
+         ok.idx * 2 - 1 as ord
+    from ok join entry on entry.reference = ok.id::text
   union all
-  select $10::uuid, $1::uuid, $2::text, 'reward.redeemed',
-         '{"participant":{"external_id":' || ${jsonSql('$3::text')} || '},"redemption":'
-           || ${redemptionJsonSql('x', '$3::text', 'ok.fulfilment')}
+  select ok.redeemed_id, ok.workspace_id, ok.mode, 'reward.redeemed',
+         '{"participant":{"external_id":' || ${jsonSql('ok.external_id')} || '},"redemption":'
+           || ${redemptionJsonSql('x', 'ok.external_id', 'ok.fulfilment')}
            || ',"reward":{"id":' || ok.reward_id || ',"name":' || ${jsonSql('ok.name::text')}
            || ',"type":' || ${jsonSql('ok.type::text')} || '}}',
-         2
-    from redemption x, ok
+         ok.idx * 2
+    from ok join redemption x on x.id = ok.id
    where ok.type <> 'external'
 ), ${emit.ctes}
 select look.participant_id, look.balance, look.reward_id, look.name, look.type, look.cost_points, look.in_window,
        look.stock_remaining, look.code_backed, look.has_free_code, look.existing_id,
-       exists (select 1 from unit) as unit_claimed, (select balance from payer) as locked_balance,
+       (select payer.balance from payer where payer.id = look.participant_id) as locked_balance,
        x.id as redemption_id, x.mode as redemption_mode, x.status, x.fulfilment, x.cost_points as redemption_cost,
        x.idempotency_key, x.created_at, x.updated_at, ${emit.notify} as notified
-  from look left join redemption x on true`;
-
-const REDEEM_BY_ID_SQL = REDEEM_SQL('r.id = $4::bigint');
-/** $4 is null here; named so that both statements take the same parameters. */
-const REDEEM_BY_NAME_SQL = REDEEM_SQL('r.name = $5::text and $4::bigint is null');
+  from look
+  left join ok on ok.idx = look.idx
+  left join redemption x on x.id = ok.id
+ order by look.idx`;
