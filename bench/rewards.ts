@@ -12,6 +12,8 @@
  *     same keep-alive sockets, the floor this machine puts under any 500-way burst.
  *   - import: 100,000 codes as one text/plain body to POST /v1/rewards/{id}/codes, and
  *     generation of 100,000 codes. Target < 5 s each.
+ * BENCH_RW_PARTS=contended (or any comma-separated subset of uncontended,contended,import) runs
+ * only those parts.
  * Correctness: 201s = redemption rows, every service participant's balance = its ledger sum.
  */
 import autocannon, { type Request, type Result } from 'autocannon';
@@ -28,6 +30,8 @@ const CONTENDED = 500;
 const CONTENDED_CODES = 100;
 const IMPORT_CODES = 100_000;
 const TARGET = { ratio: 0.6, contendedP99Ms: 500, importS: 5 };
+/** BENCH_RW_PARTS: a comma-separated subset of `uncontended,contended,import` (default: all three). */
+const PARTS = new Set((process.env.BENCH_RW_PARTS ?? 'uncontended,contended,import').split(','));
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const pick = (n: number) => Math.floor(Math.random() * n);
@@ -309,9 +313,10 @@ export const rewardsSuite: Suite = {
         ctx.workspaceSlug,
       ]);
       const workspaceId = rows[0]!.id;
-      let ok = await uncontended(ctx, pool, workspaceId);
-      ok = (await contended(ctx, pool, workspaceId)) && ok;
-      ok = (await imports(ctx)) && ok;
+      let ok = true;
+      if (PARTS.has('uncontended')) ok = (await uncontended(ctx, pool, workspaceId)) && ok;
+      if (PARTS.has('contended')) ok = (await contended(ctx, pool, workspaceId)) && ok;
+      if (PARTS.has('import')) ok = (await imports(ctx)) && ok;
       return ok;
     } finally {
       await pool.end();

@@ -23,6 +23,17 @@ export function rewardsRouter(ctx: AppContext): Router {
   const anyKey = requireKey(ctx);
   const manage = requireKey(ctx, 'rewards:write');
 
+  // First: the hot route, matched before the catalogue's (express tries routes in order).
+  r.post(
+    '/redemptions',
+    requireKey(ctx, 'redemptions:write'),
+    route(async (req, res) => {
+      const result = await redeemReward(ctx, principal(req), req.body ?? {}, req.get('idempotency-key'));
+      if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      res.status(result.replayed ? 200 : 201).json(result.redemption);
+    }),
+  );
+
   r.get(
     '/rewards',
     anyKey,
@@ -86,15 +97,6 @@ export function rewardsRouter(ctx: AppContext): Router {
     ),
   );
 
-  r.post(
-    '/redemptions',
-    requireKey(ctx, 'redemptions:write'),
-    route(async (req, res) => {
-      const result = await redeemReward(ctx, principal(req), req.body ?? {}, req.get('idempotency-key'));
-      if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-      res.status(result.replayed ? 200 : 201).json(result.redemption);
-    }),
-  );
   r.get(
     '/redemptions',
     requireKey(ctx, 'participants:read'),
