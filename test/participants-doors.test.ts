@@ -23,7 +23,7 @@ describe('GraphQL participants and leaderboards', () => {
   it('adjusts points idempotently and reads participant, ledger, badges, summary and search', async () => {
     const w = await app.workspace();
     const ADJUST = /* GraphQL */ `
-      mutation($id: String!, $points: Int!, $key: String) {
+      mutation($id: String!, $points: SafeInt!, $key: String) {
         adjustPoints(externalId: $id, points: $points, reason: "gift", idempotencyKey: $key) {
           replayed entry { id points balanceAfter source idempotencyKey }
         }
@@ -72,6 +72,35 @@ describe('GraphQL participants and leaderboards', () => {
       missing: null,
       participants: { nodes: [{ externalId: 'g-2' }, { externalId: 'g-1' }] },
     });
+  });
+
+  it('carries balances past GraphQL Int (2^31 - 1) exactly, as REST does', async () => {
+    const w = await app.workspace();
+    const rest = await w.api('/v1/participants/big/points', {
+      body: { points: 1_000_000_000_000, reason: 'whale' },
+    });
+    expect(rest.status).toBe(201);
+    const ADJUST = /* GraphQL */ `
+      mutation($points: SafeInt!) {
+        adjustPoints(externalId: "big", points: $points, reason: "more") { entry { points balanceAfter } }
+      }`;
+    const more = await gql(w, ADJUST, { points: 3_000_000_000 });
+    expect(more.body.errors).toBeUndefined();
+    expect(more.body.data.adjustPoints.entry).toEqual({
+      points: 3_000_000_000,
+      balanceAfter: 1_003_000_000_000,
+    });
+    const read = await gql(
+      w,
+      '{ participant(externalId: "big") { balance lifetimePoints } leaderboard(key: "points") { standing(externalId: "big") { score } } }',
+    );
+    expect(read.body.errors).toBeUndefined();
+    expect(read.body.data.participant).toEqual({
+      balance: 1_003_000_000_000,
+      lifetimePoints: 1_003_000_000_000,
+    });
+    expect(read.body.data.leaderboard.standing).toEqual({ score: 1_003_000_000_000 });
+    expect((await w.api('/v1/participants/big')).body.balance).toBe(1_003_000_000_000);
   });
 
   it('reads leaderboards with any key and reverses an entry', async () => {

@@ -17,6 +17,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     JSON: { Input: unknown; Output: unknown };
     DateTime: { Input: string; Output: string };
+    SafeInt: { Input: number; Output: number };
   };
 }>({
   plugins: [RelayPlugin, ValidationPlugin],

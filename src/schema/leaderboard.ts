@@ -9,6 +9,7 @@ import {
 } from '../services/leaderboards/read-leaderboard.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
+import { PointsScalar } from './points.ts';
 
 const LeaderboardPeriod = builder.enumType('LeaderboardPeriod', {
   values: {
@@ -23,14 +24,14 @@ const LeaderboardEntry = builder.objectRef<Standing>('LeaderboardEntry').impleme
   fields: (t) => ({
     rank: t.exposeInt('rank'),
     externalId: t.exposeString('external_id'),
-    score: t.exposeInt('score'),
+    score: t.expose('score', { type: PointsScalar }),
   }),
 });
 
 const LeaderboardStanding = builder
   .objectRef<{ rank: number; score: number }>('LeaderboardStanding')
   .implement({
-    fields: (t) => ({ rank: t.exposeInt('rank'), score: t.exposeInt('score') }),
+    fields: (t) => ({ rank: t.exposeInt('rank'), score: t.expose('score', { type: PointsScalar }) }),
   });
 
 /** A leaderboard (CONTRACT 7); readable with any key. */

@@ -1,14 +1,18 @@
 import type { LedgerEntryRow } from '../services/ledger/presenters.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
+import { PointsScalar } from './points.ts';
 
 /** A ledger entry (CONTRACT 7), the same object the REST ledger and adjustments return. */
 export const LedgerEntry = builder.objectRef<LedgerEntryRow>('LedgerEntry').implement({
   description: 'One immutable points movement. Entries are never edited: a reversal is a new entry.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    points: t.exposeInt('points', { description: 'Signed: credits positive, debits negative.' }),
-    balanceAfter: t.exposeInt('balance_after'),
+    points: t.expose('points', {
+      type: PointsScalar,
+      description: 'Signed: credits positive, debits negative.',
+    }),
+    balanceAfter: t.expose('balance_after', { type: PointsScalar }),
     reason: t.exposeString('reason', { nullable: true }),
     source: t.exposeString('source', { description: '`flow`, `adjustment`, `redemption` or `reversal`.' }),
     reference: t.exposeString('reference', { nullable: true }),

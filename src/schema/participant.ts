@@ -12,6 +12,7 @@ import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } fr
 import { DateTimeScalar } from './date-time.ts';
 import { camelPath, withArgNames } from './errors.ts';
 import { LedgerEntry } from './ledger-entry.ts';
+import { PointsScalar } from './points.ts';
 
 const ParticipantBadge = builder.objectRef<ParticipantBadgeDto>('ParticipantBadge').implement({
   description: 'A badge (key + tier) a participant holds.',
@@ -52,8 +53,11 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
     email: t.exposeString('email', { nullable: true }),
     phone: t.exposeString('phone', { nullable: true }),
     name: t.exposeString('name', { nullable: true }),
-    balance: t.exposeInt('balance', { description: 'Spendable points; never negative.' }),
-    lifetimePoints: t.exposeInt('lifetime_points'),
+    balance: t.expose('balance', {
+      type: PointsScalar,
+      description: 'Spendable points; never negative.',
+    }),
+    lifetimePoints: t.expose('lifetime_points', { type: PointsScalar }),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
     updatedAt: t.expose('updated_at', { type: DateTimeScalar }),
     summary: t.field({
@@ -143,7 +147,7 @@ builder.mutationFields((t) => ({
       'Idempotent on `idempotencyKey` (a different request under a used key is idempotency_conflict).',
     args: {
       externalId: t.arg.string({ required: true }),
-      points: t.arg.int({ required: true }),
+      points: t.arg({ type: PointsScalar, required: true }),
       reason: t.arg.string({ required: true }),
       idempotencyKey: t.arg.string(),
     },

@@ -7,6 +7,7 @@ import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } fr
 import { DateTimeScalar } from './date-time.ts';
 import { camelPath, withArgNames } from './errors.ts';
 import { JSONScalar } from './json.ts';
+import { PointsScalar } from './points.ts';
 
 const RedemptionStatus = builder.enumType('RedemptionStatus', {
   description: '`pending` (physical, or external while its call runs) → `fulfilled` or `cancelled`.',
@@ -29,7 +30,7 @@ export const Redemption = builder.objectRef<RedemptionDto>('Redemption').impleme
       type: JSONScalar,
       description: '`{ type, code?, url?, multiplier?: { factor, expires_at } }`.',
     }),
-    costPoints: t.exposeInt('cost_points'),
+    costPoints: t.expose('cost_points', { type: PointsScalar }),
     idempotencyKey: t.exposeString('idempotency_key', { nullable: true }),
     isSandbox: t.exposeBoolean('is_sandbox'),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),

@@ -5,6 +5,7 @@ import { REWARD_TYPES } from '../services/rewards/reward-input.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { JSONScalar } from './json.ts';
+import { PointsScalar } from './points.ts';
 
 export const RewardType = builder.enumType('RewardType', {
   description: 'How a reward is fulfilled (SPEC 2.1).',
@@ -21,7 +22,7 @@ export const Reward = builder.objectRef<RewardDto & { can_afford?: boolean }>('R
     description: t.exposeString('description', { nullable: true }),
     imageUrl: t.exposeString('image_url', { nullable: true }),
     type: t.field({ type: RewardType, resolve: (r) => r.type as (typeof REWARD_TYPES)[number] }),
-    costPoints: t.exposeInt('cost_points'),
+    costPoints: t.expose('cost_points', { type: PointsScalar }),
     active: t.exposeBoolean('active'),
     startsAt: t.expose('starts_at', { type: DateTimeScalar, nullable: true }),
     endsAt: t.expose('ends_at', { type: DateTimeScalar, nullable: true }),
