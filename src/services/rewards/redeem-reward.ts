@@ -366,6 +366,8 @@ with items as materialized (
   select go.*, row_number() over (partition by go.reward_id order by go.idx) as rank
     from go join payer on payer.id = go.participant_id
    where payer.balance >= go.cost_points
+     -- One row per participant (callers send no more): a second could not be debited separately.
+     and go.idx = (select min(g.idx) from go g where g.participant_id = go.participant_id)
 ), ok as materialized (
   select e.idx, e.workspace_id, e.mode, e.external_id, e.key, e.hash, e.reference, e.changed_id, e.redeemed_id,
          e.participant_id, e.reward_id, e.name, e.type, e.cost_points, e.code_backed, e.stock_remaining, e.config,
