@@ -1,6 +1,6 @@
 import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
-import { buildConnector, Client, Pool } from 'undici';
+import { buildConnector, Client, type Dispatcher, Pool } from 'undici';
 import { type AllowEntry, judgeAddress, parseAllowList } from './egress/ranges.ts';
 
 /**
@@ -71,6 +71,8 @@ interface Checked {
   url: URL;
   /** Every address the host resolved to, all judged allowed; the connection goes to one of these. */
   addresses: string[];
+  /** The keep-alive pool key (origin and addresses), made once per check. */
+  poolKey?: string;
 }
 
 /**
@@ -125,6 +127,31 @@ function judged(host: string, address: string, allow: readonly AllowEntry[]): st
   throw new EgressError('blocked_address', `${subject} ${what}; ${REFUSAL}`);
 }
 
+/**
+ * Verdicts for URLs whose host is an IP literal, per allow list: no DNS is involved, so checking
+ * the same URL string against the same list always gives the same answer (a webhook dispatcher
+ * sends thousands of requests to a few such URLs). Only allowed URLs are kept; a refused one is
+ * judged (and refused) again on every call. Hostnames are resolved and judged on every call.
+ */
+const literalVerdicts = new WeakMap<readonly string[], Map<string, Checked>>();
+const MAX_LITERAL_VERDICTS = 1024;
+async function checkCached(rawUrl: string, opts: EgressOptions): Promise<Checked> {
+  let verdicts = literalVerdicts.get(opts.allowCidrs);
+  const hit = verdicts?.get(rawUrl);
+  if (hit) return hit;
+  const checked = await check(rawUrl, opts);
+  const host = checked.url.hostname;
+  if (isIP(host.startsWith('[') ? host.slice(1, -1) : host)) {
+    if (!verdicts) {
+      verdicts = new Map();
+      literalVerdicts.set(opts.allowCidrs, verdicts);
+    }
+    if (verdicts.size >= MAX_LITERAL_VERDICTS) verdicts.clear();
+    verdicts.set(rawUrl, checked);
+  }
+  return checked;
+}
+
 /** Parses and checks a URL (scheme, every resolved address); throws EgressError, else returns the URL. */
 export async function assertEgressAllowed(url: string, opts: EgressOptions): Promise<URL> {
   return (await check(url, opts)).url;
@@ -169,7 +196,8 @@ function basicAuth(url: URL): string | undefined {
 const pools = new Map<string, { pool: Pool; lastUsed: number }>();
 const MAX_POOLS = 256;
 function pooledFor(checked: Checked, timeoutMs: number): Pool {
-  const key = `${checked.url.origin}|${checked.addresses.join(',')}|${timeoutMs}`;
+  checked.poolKey ??= `${checked.url.origin}|${checked.addresses.join(',')}`;
+  const key = `${checked.poolKey}|${timeoutMs}`;
   const hit = pools.get(key);
   if (hit) {
     hit.lastUsed = Date.now();
@@ -191,6 +219,80 @@ function pooledFor(checked: Checked, timeoutMs: number): Pool {
   return pool;
 }
 
+interface Collected {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  truncated: boolean;
+}
+
+/**
+ * Sends one request through `dispatcher` with a plain handler (no response stream): keeps at most
+ * `maxBodyBytes` of the body and, past that, aborts the request, which destroys the connection so
+ * the rest of an endless body is never read. `abortOn` receives the function that gives up
+ * (the overall deadline).
+ */
+function dispatchCollect(
+  dispatcher: Dispatcher,
+  options: Dispatcher.DispatchOptions,
+  maxBodyBytes: number,
+  abortOn: (abort: (reason: Error) => void) => void,
+): Promise<Collected> {
+  return new Promise<Collected>((resolve, reject) => {
+    let controller: Dispatcher.DispatchController | null = null;
+    let abortedWith: Error | null = null;
+    let settled = false;
+    let status = 0;
+    let headers: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (err: Error | null, truncated = false) => {
+      if (settled) return;
+      settled = true;
+      if (err) reject(err);
+      else resolve({ status, headers, body: Buffer.concat(chunks, size), truncated });
+    };
+    abortOn((reason) => {
+      abortedWith = reason;
+      controller?.abort(reason);
+      done(reason);
+    });
+    dispatcher.dispatch(options, {
+      onRequestStart(c) {
+        controller = c;
+        if (abortedWith) c.abort(abortedWith);
+      },
+      onResponseStart(_c, statusCode, raw) {
+        if (statusCode < 200) return; // 1xx: the final answer follows
+        status = statusCode;
+        headers = {};
+        for (const [name, value] of Object.entries(raw)) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+        }
+      },
+      onResponseData(c, chunk) {
+        if (settled) return;
+        const room = maxBodyBytes - size;
+        if (chunk.length > room) {
+          if (room > 0) chunks.push(chunk.subarray(0, room));
+          size = maxBodyBytes;
+          done(null, true);
+          c.abort(new Error('response body beyond the kept bytes: not read'));
+          return;
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      },
+      onResponseEnd() {
+        done(null);
+      },
+      onResponseError(_c, err) {
+        done(err);
+      },
+    });
+  });
+}
+
 /**
  * One guarded HTTP request: checks the URL, connects to exactly the checked address, never
  * follows redirects (a 3xx is returned), keeps at most `maxBodyBytes` of the body, and gives up
@@ -199,16 +301,12 @@ function pooledFor(checked: Checked, timeoutMs: number): Pool {
 export async function egressRequest(rawUrl: string, init: EgressInit): Promise<EgressResponse> {
   const started = performance.now();
   const maxBodyBytes = init.maxBodyBytes ?? 1024;
-  const controller = new AbortController();
   let timedOut = false;
+  let onDeadline: ((reason: Error) => void) | null = null;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort();
+    onDeadline?.(new Error('deadline'));
   }, init.timeoutMs);
-  const deadline = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener('abort', () => reject(new Error('deadline')), { once: true });
-  });
-  deadline.catch(() => {});
   const timeoutError = (cause?: unknown) =>
     new EgressError('timeout', `no complete response from ${rawUrl} within ${init.timeoutMs} ms`, { cause });
 
@@ -216,7 +314,13 @@ export async function egressRequest(rawUrl: string, init: EgressInit): Promise<E
   let checked: Checked | undefined;
   try {
     // The DNS lookup counts against the deadline too; a lookup that hangs is abandoned.
-    checked = await Promise.race([check(rawUrl, init), deadline]);
+    const checking = init.reuse ? checkCached(rawUrl, init) : check(rawUrl, init);
+    checked = await Promise.race([
+      checking,
+      new Promise<never>((_, reject) => {
+        onDeadline = reject;
+      }),
+    ]);
     const { url } = checked;
     if (!init.reuse) {
       client = new Client(url.origin, {
@@ -227,47 +331,26 @@ export async function egressRequest(rawUrl: string, init: EgressInit): Promise<E
       });
     }
     const dispatcher = client ?? pooledFor(checked, init.timeoutMs);
-    const headers: Record<string, string> = { ...init.headers };
+    let headers = init.headers ?? {};
     const auth = basicAuth(url);
     if (auth && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) {
-      headers.authorization = auth;
+      headers = { ...headers, authorization: auth };
     }
-    const res = await dispatcher.request({
-      path: `${url.pathname}${url.search}`,
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: init.body,
-      signal: controller.signal,
-    });
-
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let truncated = false;
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      const room = maxBodyBytes - size;
-      if (chunk.length > room) {
-        if (room > 0) chunks.push(chunk.subarray(0, room));
-        size = maxBodyBytes;
-        truncated = true;
-        // Leaving the loop destroys the body stream; the client is destroyed below, so the rest
-        // of an endless body is never read.
-        break;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
-    }
-
-    const outHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.headers)) {
-      if (value !== undefined) outHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return {
-      status: res.statusCode,
-      headers: outHeaders,
-      body: Buffer.concat(chunks, size),
-      truncated,
-      durationMs: Math.round(performance.now() - started),
-    };
+    if (timedOut) throw new Error('deadline');
+    const res = await dispatchCollect(
+      dispatcher,
+      {
+        path: `${url.pathname}${url.search}`,
+        method: (init.method ?? (init.body === undefined ? 'GET' : 'POST')) as Dispatcher.HttpMethod,
+        headers,
+        body: init.body,
+      },
+      maxBodyBytes,
+      (abort) => {
+        onDeadline = abort;
+      },
+    );
+    return { ...res, durationMs: Math.round(performance.now() - started) };
   } catch (err) {
     if (timedOut) throw timeoutError(err);
     if (err instanceof EgressError) throw err;
