@@ -466,6 +466,16 @@ describe('DELETE /v1/participants/{external_id}', () => {
       },
     });
     await eventually(async () => (await w.api('/v1/participants/erase-me')).status === 200);
+    // A quarantined event (never linked to the participant) and a result delivered to a webhook
+    // also carry the old id.
+    const quarantined = await w.api('/v1/events', {
+      body: { participant: { external_id: 'erase-me' }, payload: { address: 'Main St 1' } },
+    });
+    expect(quarantined.body.status).toBe('quarantined');
+    const sub = await w.api('/v1/webhook-subscriptions', {
+      body: { url: 'http://127.0.0.1:9/hook', event_types: ['points.changed'] },
+    });
+    expect(sub.status).toBe(201);
     await adjust(w, 'erase-me', { points: 70, reason: 'earned' });
     const res = await w.api('/v1/participants/erase-me', { method: 'DELETE' });
     expect(res.status).toBe(200);
@@ -482,6 +492,20 @@ describe('DELETE /v1/participants/{external_id}', () => {
     expect(rows[0].external_id).toMatch(/^erased_[0-9a-f]{32}$/);
     expect(rows[0].event_external_id).toBe(rows[0].external_id);
     expect(JSON.stringify(rows)).not.toContain('Main St');
+    const copies = await app.ctx.pool.query(
+      `select (select json_agg(e) from events e where e.workspace_id = $1) as events,
+              (select json_agg(o) from outbox o where o.workspace_id = $1) as outbox,
+              (select json_agg(d.body) from webhook_deliveries d where d.workspace_id = $1) as deliveries`,
+      [w.id],
+    );
+    const { events, outbox, deliveries } = copies.rows[0];
+    expect(events).toHaveLength(2);
+    expect(outbox.length).toBeGreaterThan(0);
+    expect(deliveries.length).toBeGreaterThan(0);
+    const stored = JSON.stringify(copies.rows[0]);
+    expect(stored).not.toContain('erase-me');
+    expect(stored).not.toContain('Main St');
+    expect(JSON.parse(deliveries[0]).data.participant.external_id).toBe(rows[0].external_id);
 
     await w.api('/v1/events', { body: { type: 'order', participant: 'erase-me' } });
     const fresh = await eventually(async () => {

@@ -7,8 +7,8 @@ import type { Scope } from './presenters.ts';
 /**
  * `DELETE /v1/participants/{external_id}` (CONTRACT 7): the person goes, the accounting stays.
  * PII is cleared and the external id replaced by a random pseudonym (random, so nothing can map
- * it back); the events' payloads and external ids and the messages' recipients and bodies are
- * scrubbed. Ledger entries, badges and redemptions stay on the pseudonymous row, so balances,
+ * it back); the events' payloads and external ids (quarantined ones too), the messages'
+ * recipients and bodies, and the old id in results and webhook delivery bodies are scrubbed. Ledger entries, badges and redemptions stay on the pseudonymous row, so balances,
  * leaderboards and totals remain exact. The old id then 404s, and a new event with it creates
  * a fresh participant.
  */
@@ -32,6 +32,26 @@ export async function eraseParticipant(
     await c.query(`update messages set "to" = null, subject = null, body = '' where participant_id = $1`, [
       p.id,
     ]);
+    // Copies of the old id that are not linked by participant_id: quarantined events (never
+    // linked to a participant) and the results (outbox) and their webhook deliveries, whose
+    // bodies would otherwise map the old id to the pseudonym. Scans the workspace's rows of
+    // these tables: erasure is rare, and an index for it would tax every write.
+    await c.query(
+      `update events set payload = '{}'::jsonb, external_id = $4
+        where workspace_id = $1 and mode = $2 and external_id = $3 and participant_id is null`,
+      [who.workspaceId, who.mode, externalId, pseudonym],
+    );
+    await c.query(
+      `with scrubbed as (
+         update outbox set data = jsonb_set(data, '{participant,external_id}', to_jsonb($4::text))
+          where workspace_id = $1 and mode = $2 and data->'participant'->>'external_id' = $3
+          returning id
+       )
+       update webhook_deliveries
+          set body = jsonb_set(body::jsonb, '{data,participant,external_id}', to_jsonb($4::text))::text
+        where workspace_id = $1 and mode = $2 and outbox_id in (select id from scrubbed)`,
+      [who.workspaceId, who.mode, externalId, pseudonym],
+    );
   });
   return { erased: true };
 }
