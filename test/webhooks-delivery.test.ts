@@ -410,6 +410,32 @@ describe('delivery of committed results', () => {
     expect(d.attempts.at(-1)).toMatchObject({ status_code: 200 });
   });
 
+  it('an attempt in flight when the subscription is paused is logged; the delivery stays dead with the pause as its reason', async () => {
+    const ws = await app.workspace();
+    const rx = await receiver();
+    rx.respond(() => ({ status: 500, delayMs: 300 }));
+    const sub = await subscribe(ws, rx.url, { rx });
+    await emit(ws);
+    const id = await onlyDelivery(ws, sub.id);
+    await eventually(async () => (rx.received.length >= 1 ? true : null)); // the attempt is in flight
+    const paused = await ws.api(`/v1/webhook-subscriptions/${sub.id}`, {
+      mode: 'live',
+      method: 'PATCH',
+      body: { status: 'paused' },
+    });
+    expect(paused.status, paused.text).toBe(200);
+    const d = await eventually(async () => {
+      const x = await delivery(ws, id);
+      return x.attempts.length >= 1 ? x : null;
+    });
+    expect(d.status).toBe('dead');
+    expect(d.last_error).toBe('subscription paused');
+    expect(d.attempts).toHaveLength(1);
+    expect(d.attempts[0]).toMatchObject({ status_code: 500, error: 'receiver answered 500' });
+    await sleep(1_500); // the 1 s retry rung is not taken: nothing more is sent
+    expect(rx.received).toHaveLength(1);
+  });
+
   it('deleting a subscription makes its pending deliveries dead; its log stays readable', async () => {
     const ws = await app.workspace();
     const rx = await receiver();
