@@ -211,4 +211,27 @@ describe('redemptions sharing one statement', () => {
     ]);
     expect(await balanceOf(app, ws, 'solo')).toEqual({ balance: 10, ledger: 10 });
   });
+  it('a statement Postgres refuses because of one redemption runs the others again alone: they succeed', async () => {
+    const ws = await app.workspace();
+    const fine = await makeReward(ws, { name: 'Fine', type: 'physical', cost_points: 10, stock: 5 });
+    const broken = await makeReward(ws, {
+      name: 'Broken perk',
+      type: 'points_multiplier',
+      cost_points: 10,
+      config: { factor: 2, duration_hours: 1 },
+    });
+    // A config the API would refuse, written behind its back: this redemption's row cannot be made.
+    await app.ctx.pool.query(`update rewards set config = '{}' where id = $1`, [broken.id]);
+    for (const name of ['f1', 'f2', 'b1']) await fundedParticipant(app, ws, name, 100);
+    const out = await sameTick(ws, [
+      { participant: 'f1', reward_id: fine.id },
+      { participant: 'b1', reward_id: broken.id },
+      { participant: 'f2', reward_id: fine.id },
+    ]);
+    expect(out.map((o) => o.ok)).toEqual([true, false, true]);
+    expect(await balanceOf(app, ws, 'b1')).toEqual({ balance: 100, ledger: 100 });
+    expect(await balanceOf(app, ws, 'f1')).toEqual({ balance: 90, ledger: 90 });
+    expect((await ws.api(`/v1/rewards/${fine.id}`)).body.stock_remaining).toBe(3);
+    expect(await ledgerMismatches(app, ws)).toEqual([]);
+  });
 });

@@ -229,8 +229,9 @@ const batchers = new WeakMap<pg.Pool, Batcher<Item, Outcome>>();
  * CONCURRENCY statements are running) share one statement: a rush of N redemptions is N/50 round
  * trips, not N. Under light load a batch is one redemption. A participant appears at most once per
  * statement (its balance is checked and debited per row), so a batch holding one participant
- * twice runs as consecutive statements. Should a shared statement fail (a deadlock with another
- * multi-row writer, say), its redemptions run again one by one, so one can never fail another.
+ * twice runs as consecutive statements. Should Postgres refuse a shared statement (a deadlock
+ * with another multi-row writer, say: nothing of it was written), its redemptions run again one
+ * by one, so one can never fail another.
  */
 function batchFor(pool: pg.Pool): Batcher<Item, Outcome> {
   let batcher = batchers.get(pool);
@@ -249,7 +250,11 @@ function batchFor(pool: pg.Pool): Batcher<Item, Outcome> {
               outcomes[i] = outs[k]!;
             });
           } catch (err) {
-            if (round.length === 1) outcomes[round[0]!] = new ItemFailure(err);
+            // Only a statement Postgres refused is known to have written nothing; after any other
+            // failure (a connection lost mid-answer) it may have committed, and running its
+            // redemptions again could charge twice.
+            if (round.length === 1 || !refusedByPostgres(err))
+              for (const i of round) outcomes[i] = new ItemFailure(err);
             else
               for (const i of round)
                 outcomes[i] = await redeemStatement(pool, [items[i]!], false).then(
@@ -265,6 +270,12 @@ function batchFor(pool: pg.Pool): Batcher<Item, Outcome> {
     batchers.set(pool, batcher);
   }
   return batcher;
+}
+
+/** An error Postgres answered for the statement (SQLSTATE and severity): the statement wrote nothing. */
+function refusedByPostgres(err: unknown): boolean {
+  const e = err as { code?: unknown; severity?: unknown };
+  return typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
 }
 
 /** Splits items (by index) into rounds in which each participant appears once, keeping their order. */
