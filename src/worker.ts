@@ -1,6 +1,7 @@
 import type { WorkOptions } from 'pg-boss';
 import type { AppContext } from './context.ts';
 import { startWebhookDelivery } from './jobs/deliver-webhooks.ts';
+import { failAbandonedEventsJob } from './jobs/fail-abandoned-events.ts';
 import { processEventJob } from './jobs/process-event.ts';
 import { recoverRedemptionJob } from './jobs/recover-redemption.ts';
 import { sendMessageJob } from './jobs/send-message.ts';
@@ -8,7 +9,7 @@ import { startLeaderboardCompactor } from './services/leaderboards/compactor.ts'
 import { startMessageReconciler } from './services/messages/reconcile-messages.ts';
 
 /** Every job definition this process runs when its role includes `worker`. */
-const jobs = [processEventJob, sendMessageJob, recoverRedemptionJob];
+const jobs = [processEventJob, failAbandonedEventsJob, sendMessageJob, recoverRedemptionJob];
 
 export async function startWorkers(ctx: AppContext): Promise<void> {
   for (const job of jobs) {

@@ -3,12 +3,21 @@ export const PGBOSS_SCHEMA = 'pgboss';
 
 /** Queue names, shared by the code that sends jobs and the workers that run them. */
 export const PROCESS_EVENT_QUEUE = 'events.process';
+export const EVENTS_DEAD_LETTER_QUEUE = 'events.dead-letter';
 export const SEND_MESSAGE_QUEUE = 'messages.send';
 export const RECOVER_REDEMPTION_QUEUE = 'rewards.recover-redemption';
 
-/** Queue settings applied at start-up (idempotent). */
+/** Queue settings applied at start-up (idempotent), in this order (a dead letter queue first). */
 export const QUEUES = {
+  // `events.process` jobs whose retries ran out with no outcome recorded (fail-abandoned-events.ts).
+  [EVENTS_DEAD_LETTER_QUEUE]: {
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
   [PROCESS_EVENT_QUEUE]: {
+    deadLetter: EVENTS_DEAD_LETTER_QUEUE,
     notify: true,
     retryLimit: 5,
     retryDelay: 2,
