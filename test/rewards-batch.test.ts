@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../src/context.ts';
+import type { Mode, Principal } from '../src/context.ts';
+import { DELIVERIES_CHANNEL } from '../src/services/outbox/emit.ts';
 import { redeemReward } from '../src/services/rewards/redeem-reward.ts';
-import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 import { balanceOf, fundedParticipant, ledgerMismatches, makeReward, outboxOf } from './rewards-factories.ts';
 
 // Redemptions made in the same turn of the event loop share one statement (redeem-reward.ts,
@@ -16,19 +18,23 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const principal = (ws: TestWorkspace): Principal => ({
+const principal = (ws: TestWorkspace, mode: Mode = 'test'): Principal => ({
   workspaceId: ws.id,
   workspaceSlug: ws.slug,
-  mode: 'test',
-  keyId: ws.keyIds.test,
+  mode,
+  keyId: ws.keyIds[mode],
   abilities: ['*'],
 });
 
 type Settled = { ok: true; body: any } | { ok: false; type: string; message: string };
 
 /** Starts every redemption in the same tick; their outcomes in order. */
-async function sameTick(ws: TestWorkspace, bodies: Record<string, unknown>[]): Promise<Settled[]> {
-  const who = principal(ws);
+async function sameTick(
+  ws: TestWorkspace,
+  bodies: Record<string, unknown>[],
+  mode: Mode = 'test',
+): Promise<Settled[]> {
+  const who = principal(ws, mode);
   const calls = bodies.map((b) => redeemReward(app.ctx, who, b));
   return Promise.all(
     calls.map((c) =>
@@ -233,5 +239,43 @@ describe('redemptions sharing one statement', () => {
     expect(await balanceOf(app, ws, 'f1')).toEqual({ balance: 90, ledger: 90 });
     expect((await ws.api(`/v1/rewards/${fine.id}`)).body.stock_remaining).toBe(3);
     expect(await ledgerMismatches(app, ws)).toEqual([]);
+  });
+  it('live mode: a delivery per active subscription, and the dispatchers are woken on commit', async () => {
+    const ws = await app.workspace();
+    await app.ctx.pool.query(
+      `insert into webhook_subscriptions (id, workspace_id, mode, url, event_types, secret_enc, status)
+       values ($1, $2, 'live', 'https://hooks.example.com/x', '["reward.redeemed"]', 'unused', 'paused')`,
+      [randomUUID(), ws.id],
+    );
+    const r = await makeReward(ws, { name: 'Live mug', type: 'physical', cost_points: 10 }, 'live');
+    for (const name of ['l1', 'l2']) await fundedParticipant(app, ws, name, 50, { mode: 'live' });
+    // Paused at first: the first redemption makes no delivery.
+    const listener = new pg.Client({ connectionString: app.databaseUrl });
+    await listener.connect();
+    try {
+      const woken: string[] = [];
+      listener.on('notification', (n) => woken.push(n.channel));
+      await listener.query(`listen ${DELIVERIES_CHANNEL}`);
+      expect((await sameTick(ws, [{ participant: 'l1', reward_id: r.id }], 'live'))[0]!.ok).toBe(true);
+      await app.ctx.pool.query(`update webhook_subscriptions set status = 'active' where workspace_id = $1`, [
+        ws.id,
+      ]);
+      const out = await sameTick(
+        ws,
+        ['l1', 'l2'].map((p) => ({ participant: p, reward_id: r.id })),
+        'live',
+      );
+      expect(out.map((o) => o.ok)).toEqual([true, true]);
+      await eventually(async () => woken.length > 0);
+      // One delivery per redemption made while the subscription was active (a dispatcher may
+      // already be working on them, so their status is not asserted).
+      const { rows } = await app.ctx.pool.query(
+        `select type from webhook_deliveries where workspace_id = $1`,
+        [ws.id],
+      );
+      expect(rows).toEqual([{ type: 'reward.redeemed' }, { type: 'reward.redeemed' }]);
+    } finally {
+      await listener.end();
+    }
   });
 });
