@@ -28,14 +28,16 @@ export async function lockParticipants(sql: Sql, eventIds: string[]): Promise<Ma
     name: string | null;
     balance: string;
     lifetime_points: string;
-  }>(
-    `select id, workspace_id, mode, external_id, email, phone, name, balance, lifetime_points
+  }>({
+    // Named (prepared once per connection): the engine's hot statements skip parse and plan.
+    name: 'engine_lock_participants',
+    text: `select id, workspace_id, mode, external_id, email, phone, name, balance, lifetime_points
        from participants
       where id in (select participant_id from events where id = any($1::uuid[]) and status = 'received')
       order by id
         for update`,
-    [eventIds],
-  );
+    values: [eventIds],
+  });
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -160,8 +162,9 @@ export async function loadBatch(
       badges: RawBadge[];
       holdings: RawHolding[];
       run_counts: RawRunCount[];
-    }>(
-      `with ev as materialized (
+    }>({
+      name: 'engine_load_batch',
+      text: `with ev as materialized (
          select id, workspace_id, mode, event_type, participant_id, payload, occurred_at
            from events
           where id = any($1::uuid[]) and status = 'received' and event_type is not null
@@ -200,8 +203,8 @@ export async function loadBatch(
              where flow_id in (select id from f where max_runs_per_participant is not null)
                and participant_id = any($2::bigint[])
              group by flow_id, participant_id) c) as run_counts`,
-      [eventIds, participantIds, at],
-    );
+      values: [eventIds, participantIds, at],
+    });
   let raw = (await load()).rows[0]!;
   if (raw.badges.length < raw.badge_keys) {
     // A key no one defined yet: created here (CONTRACT 7), then read again.

@@ -46,8 +46,9 @@ export async function writePlan(sql: Sql, plan: BatchPlan, finalAttempt: Readonl
   // under its own unique key). clock_timestamp(): the moment the effects are written (bench
   // `engine` measures latency to it). `e.id = any(…)` beside the join: the primary key is used
   // even when statistics are stale.
-  await sql.query(
-    `with badges as (
+  await sql.query({
+    name: 'engine_write_plan',
+    text: `with badges as (
        insert into participant_badges (workspace_id, mode, participant_id, badge_id, tier, flow_run_id, idempotency_key)
        select * from unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::uuid[], $7::text[])
        on conflict do nothing
@@ -66,7 +67,7 @@ export async function writePlan(sql: Sql, plan: BatchPlan, finalAttempt: Readonl
      update events e set status = x.status, error = x.error, processed_at = clock_timestamp()
        from unnest($17::uuid[], $18::text[], $19::text[]) x(id, status, error)
       where e.id = x.id and e.id = any($17::uuid[]) and e.status = 'received'`,
-    [
+    values: [
       b.map((x) => x.workspaceId),
       b.map((x) => x.mode),
       b.map((x) => x.participantId),
@@ -90,5 +91,5 @@ export async function writePlan(sql: Sql, plan: BatchPlan, finalAttempt: Readonl
       counts.map((x) => x.type),
       counts.map((x) => x.n),
     ],
-  );
+  });
 }
