@@ -26,6 +26,16 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
   await migrate(orm, databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 12, idleTimeoutMillis: 30_000 });
   pool.on('error', (err) => log.error({ err }, 'idle postgres client error'));
+  // The ingest statement's own connections (EventWriter: 3 batches in flight, 1 for the rare
+  // follow-up read). Generic plans: planning that statement costs Postgres about as much as
+  // running it, and its plan does not depend on the batch's values.
+  const ingestPool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 4,
+    idleTimeoutMillis: 30_000,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
+  ingestPool.on('error', (err) => log.error({ err }, 'idle postgres client error'));
   // Supervise every 10 s: jobs of a crashed worker (missed heartbeats) are retried soon after.
   const boss = new PgBoss({
     connectionString: databaseUrl,
@@ -47,7 +57,7 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
     boss,
     log,
     paginator: new Paginator(config.secret),
-    events: new EventWriter(pool, boss, log),
+    events: new EventWriter(ingestPool, boss, log),
     keys: new KeyAuthenticator(pool),
     rateLimiter: await createRateLimiter(config, pool, { log }),
   };
@@ -58,6 +68,7 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
       await ctx.events.idle();
       await ctx.rateLimiter.close();
       await boss.stop({ graceful: true, timeout: 10_000 });
+      await ingestPool.end();
       await pool.end();
       await orm.close(true);
     },
