@@ -40,6 +40,8 @@ export function buildApp(ctx: AppContext): Express {
   app.use(requestId);
   app.use(metrics.middleware);
   app.use((req, res, next) => {
+    // At LOG_LEVEL warn or above no request line is written: do not pay for the listener.
+    if (!ctx.log.isLevelEnabled('info')) return next();
     const start = Date.now();
     res.on('finish', () => {
       ctx.log.info(
