@@ -72,7 +72,7 @@ const LeaderboardCountSchema = defineEntity({
 export class LeaderboardCount extends LeaderboardCountSchema.class {}
 LeaderboardCountSchema.setClass(LeaderboardCount);
 
-/** Pending ±1 histogram changes, appended by postings and folded in by the compactor. */
+/** Pending histogram changes (summed per bucket and batch), appended by postings and folded in by the compactor. */
 const LeaderboardCountDeltaSchema = defineEntity({
   name: 'LeaderboardCountDelta',
   tableName: 'leaderboard_count_deltas',

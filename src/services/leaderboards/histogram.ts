@@ -11,7 +11,7 @@ import { type Period, periodWindow } from './periods.ts';
  * the board's size, where `count(*) where score > s` walks up to every participant.
  *
  * Writes never update a shared row (a popular score would serialize and deadlock concurrent
- * point movements): they append ±1 rows to `leaderboard_count_deltas`, and one compactor folds
+ * point movements): they append delta rows to `leaderboard_count_deltas`, and one compactor folds
  * them into `leaderboard_counts` in the background. Reads sum both, so they are exact at once.
  */
 export const LEVELS = 5;
@@ -36,6 +36,25 @@ export interface ScoreMove extends BoardKey {
 
 /** Appends the histogram deltas for score changes (zero scores are not counted: they rank last). */
 export async function appendMoves(sql: Sql, moves: ScoreMove[]): Promise<void> {
+  // Summed per bucket first: a batch's moves share most of their coarser buckets, and a +1 and
+  // a -1 of the same bucket cancel, so far fewer rows are appended (the sums read the same).
+  const sums = new Map<string, { m: ScoreMove; level: number; bucket: number; count: number }>();
+  const add = (m: ScoreMove, level: number, bucket: number, count: number) => {
+    const key = `${m.workspaceId}/${m.mode}/${m.period}/${m.periodStart}/${level}/${bucket}`;
+    const sum = sums.get(key);
+    if (sum) sum.count += count;
+    else sums.set(key, { m, level, bucket, count });
+  };
+  for (const m of moves) {
+    if (m.from === m.to) continue;
+    for (let level = 0; level < LEVELS; level++) {
+      const a = m.from > 0 ? bucketOf(m.from, level) : null;
+      const b = m.to > 0 ? bucketOf(m.to, level) : null;
+      if (a === b) continue;
+      if (a !== null) add(m, level, a, -1);
+      if (b !== null) add(m, level, b, 1);
+    }
+  }
   const cols: [string[], string[], string[], string[], number[], number[], number[]] = [
     [],
     [],
@@ -45,7 +64,8 @@ export async function appendMoves(sql: Sql, moves: ScoreMove[]): Promise<void> {
     [],
     [],
   ];
-  const push = (m: ScoreMove, level: number, bucket: number, count: number) => {
+  for (const { m, level, bucket, count } of sums.values()) {
+    if (count === 0) continue;
     cols[0].push(m.workspaceId);
     cols[1].push(m.mode);
     cols[2].push(m.period);
@@ -53,16 +73,6 @@ export async function appendMoves(sql: Sql, moves: ScoreMove[]): Promise<void> {
     cols[4].push(level);
     cols[5].push(bucket);
     cols[6].push(count);
-  };
-  for (const m of moves) {
-    if (m.from === m.to) continue;
-    for (let level = 0; level < LEVELS; level++) {
-      const a = m.from > 0 ? bucketOf(m.from, level) : null;
-      const b = m.to > 0 ? bucketOf(m.to, level) : null;
-      if (a === b) continue;
-      if (a !== null) push(m, level, a, -1);
-      if (b !== null) push(m, level, b, 1);
-    }
   }
   if (!cols[0].length) return;
   await sql.query(
