@@ -42,39 +42,16 @@ export const DELIVERIES_CHANNEL = 'svc_webhook_deliveries';
  * compact and key order is exactly `id, type, tenant, created_at, data` (`data` is the caller's
  * JSON.stringify output, byte for byte).
  */
-const EMIT_SQL = `
+const EMIT_SQL = (() => {
+  const { ctes, notify } = emitResultsCtes('r');
+  return `
 with r as (
   select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[]) with ordinality
     as r(id, workspace_id, mode, type, data, ord)
-), o as (
-  insert into outbox (id, workspace_id, mode, type, data)
-  select id, workspace_id, mode, type, data::jsonb from r order by ord
-  returning id, workspace_id, mode, type, created_at
-), m as (
-  select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
-           substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
-           from 1 for 6), 52, 1), 53, 1), 'hex')::uuid as id,
-         s.id as subscription_id, o.id as outbox_id, o.workspace_id, o.mode, o.type, o.created_at, r.data, r.ord
-  from o
-  join r on r.id = o.id
-  join webhook_subscriptions s
-    on s.workspace_id = o.workspace_id and s.mode = o.mode and s.status = 'active'
-   and s.deleted_at is null and (s.event_types ? o.type or s.event_types ? '*')
-), d as (
-  insert into webhook_deliveries (id, workspace_id, mode, subscription_id, outbox_id, type, body, status, next_attempt_at)
-  select m.id, m.workspace_id, m.mode, m.subscription_id, m.outbox_id, m.type,
-         '{"id":"' || m.id || '","type":' || to_json(m.type::text)::text
-           || ',"tenant":' || to_json(w.slug::text)::text
-           || ',"created_at":"' || to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-           || '","data":' || m.data || '}',
-         case when m.mode = 'live' then 'pending' else 'simulated' end,
-         case when m.mode = 'live' then now() end
-  from m join workspaces w on w.id = m.workspace_id
-  order by m.ord
-  returning status
-)
-select (select pg_notify('${DELIVERIES_CHANNEL}', '') from d where d.status = 'pending' limit 1) is not null as notified
+), ${ctes}
+select ${notify} as notified
 `;
+})();
 
 /**
  * Records results in the outbox and fans them out to the matching webhook subscriptions, in one
