@@ -203,11 +203,18 @@ export class EventWriter {
 
   /** The statement, built once: pg-boss's job insert (and NOTIFY) needs the queue's table. */
   private prepare(): Promise<{ name: string; text: string }> {
-    this.statement ??= this.boss.getQueue(PROCESS_EVENT_QUEUE).then((queue) => {
-      if (!queue) throw new Error(`pg-boss queue ${PROCESS_EVENT_QUEUE} does not exist`);
-      const text = ingestStatement(queue.table, queue.notify === true);
-      return { name: `svc-ingest-${queue.table}`, text };
-    });
+    this.statement ??= this.boss.getQueue(PROCESS_EVENT_QUEUE).then(
+      (queue) => {
+        if (!queue) throw new Error(`pg-boss queue ${PROCESS_EVENT_QUEUE} does not exist`);
+        const text = ingestStatement(queue.table, queue.notify === true);
+        return { name: `svc-ingest-${queue.table}`, text };
+      },
+      (err: unknown) => {
+        // A failed read (the database restarting) is not remembered: the next batch asks again.
+        this.statement = undefined;
+        throw err;
+      },
+    );
     return this.statement;
   }
 }
