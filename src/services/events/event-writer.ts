@@ -55,7 +55,7 @@ const typeScope = (e: EventToWrite) => `${scope(e)}/${e.eventType}`;
 /**
  * The ingest hot path (bench scenario `events.post`). Requests arriving together share ONE SQL
  * statement, whatever the batch size: the idempotency check, the participant upsert (created on
- * first sight, PII enrich-only), the events INSERT, the processing job (pg-boss's own insert, with
+ * first sight, PII enrich-only; a participant that gains nothing is read, not locked), the events INSERT, the processing job (pg-boss's own insert, with
  * its NOTIFY) and the event-type counters are data-modifying CTEs of a single implicit transaction,
  * so a batch costs one round trip and one commit. It steps below the ORM on purpose: per-request
  * ORM units of work cost more than the whole INSERT. The 202 is sent only after the statement has
@@ -286,9 +286,19 @@ wanted as (
    where quarantine_reason is null
    group by workspace_id, mode, external_id
 ),
+existing as (
+  select p.id, p.workspace_id, p.mode, p.external_id,
+         (w.email is not null and p.email is null) or (w.phone is not null and p.phone is null)
+           or (w.name is not null and p.name is null) as enriches
+    from wanted w
+    join participants p on p.workspace_id = w.workspace_id and p.mode = w.mode and p.external_id = w.external_id
+),
 upserted as (
   insert into participants as p (workspace_id, mode, external_id, email, phone, name)
-  select workspace_id, mode, external_id, email, phone, name from wanted
+  select workspace_id, mode, external_id, email, phone, name from wanted w
+   where not exists (select 1 from existing e
+                      where e.workspace_id = w.workspace_id and e.mode = w.mode and e.external_id = w.external_id
+                        and not e.enriches)
    order by workspace_id, mode, external_id
   on conflict (workspace_id, mode, external_id) do update
      set email = coalesce(p.email, excluded.email),
@@ -303,11 +313,10 @@ upserted as (
 known as (
   select id, workspace_id, mode, external_id from upserted
   union all
-  select p.id, p.workspace_id, p.mode, p.external_id
-    from wanted w
-    join participants p on p.workspace_id = w.workspace_id and p.mode = w.mode and p.external_id = w.external_id
+  select e.id, e.workspace_id, e.mode, e.external_id
+    from existing e
    where not exists (select 1 from upserted u
-                      where u.workspace_id = w.workspace_id and u.mode = w.mode and u.external_id = w.external_id)
+                      where u.workspace_id = e.workspace_id and u.mode = e.mode and u.external_id = e.external_id)
 ),
 unresolved as (
   select 1 from wanted w
