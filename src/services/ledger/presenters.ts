@@ -1,3 +1,4 @@
+import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
 import type { RawEntry } from './post-entry.ts';
 
 /** A ledger entry as every door shows it (CONTRACT 7). */
@@ -33,10 +34,10 @@ export function presentEntry(r: RawEntry): LedgerEntryRow {
  * (see `debitCtes`). Timestamps as `toISOString()` prints them (UTC, milliseconds, `Z`).
  */
 export function entryJsonSql(alias: string): string {
-  const str = (col: string) => `coalesce(to_json(${alias}.${col}::text)::text, 'null')`;
+  const str = (col: string) => jsonSql(`${alias}.${col}::text`);
   return `'{"id":' || ${alias}.id || ',"points":' || ${alias}.points || ',"balance_after":' || ${alias}.balance_after
     || ',"reason":' || ${str('reason')} || ',"source":' || ${str('source')} || ',"reference":' || ${str('reference')}
     || ',"reverses_entry_id":' || coalesce(${alias}.reverses_entry_id::text, 'null')
     || ',"idempotency_key":' || ${str('idempotency_key')}
-    || ',"created_at":"' || to_char(${alias}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}'`;
+    || ',"created_at":' || ${isoJsonSql(`${alias}.created_at`)} || '}'`;
 }

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Mode } from '../../context.ts';
+import { isoJsonSql } from '../../db/sql-json.ts';
 import type { Sql } from '../../db/tx.ts';
 
 /** The result types of SPEC 6.1 (plus `webhook.test`, which is sent directly, never stored). */
@@ -107,8 +108,8 @@ export function emitResultsCtes(source: string, prefix = 'emit'): { ctes: string
   select m.id, m.workspace_id, m.mode, m.subscription_id, m.outbox_id, m.type,
          '{"id":"' || m.id || '","type":' || to_json(m.type::text)::text
            || ',"tenant":' || to_json(w.slug::text)::text
-           || ',"created_at":"' || to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-           || '","data":' || m.data || '}',
+           || ',"created_at":' || ${isoJsonSql('m.created_at')}
+           || ',"data":' || m.data || '}',
          case when m.mode = 'live' then 'pending' else 'simulated' end,
          case when m.mode = 'live' then now() end
   from ${m} m join workspaces w on w.id = m.workspace_id

@@ -1,4 +1,5 @@
 import type { Mode, Principal } from '../../context.ts';
+import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
 import { hasAbility } from '../keys/abilities.ts';
 
 /** A reward as every door shows it (SPEC 2.1, CONTRACT 8). */
@@ -126,12 +127,6 @@ export function presentRedemption(r: RedemptionRow): RedemptionDto {
     updated_at: iso(r.updated_at)!,
   };
 }
-
-/** A nullable SQL expression as JSON text (`null` for NULL). */
-export const jsonSql = (expr: string) => `coalesce(to_json(${expr})::text, 'null')`;
-/** A timestamptz expression as the JSON string `toISOString()` prints (UTC, milliseconds, `Z`). */
-export const isoJsonSql = (expr: string) =>
-  `('"' || to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"')`;
 
 /**
  * {@link presentRedemption} in SQL: the compact JSON text of a redemption row `alias` (the columns

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
+import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
 import { type Sql, uniqueViolation, withTransaction } from '../../db/tx.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
 import { RECOVER_REDEMPTION_QUEUE } from '../../jobs/queues.ts';
@@ -14,8 +15,6 @@ import { emitResultsCtes } from '../outbox/emit.ts';
 import { parseInput } from '../validation.ts';
 import { fulfilExternal, recoveryDelayMs } from './external-fulfilment.ts';
 import {
-  isoJsonSql,
-  jsonSql,
   presentRedemption,
   type RedemptionDto,
   type RedemptionRow,
