@@ -1,9 +1,9 @@
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
 import { decryptSecret, encryptSecret, verifySignature } from '../../lib/secrets.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
 import { parseInput } from '../validation.ts';
 import { IngestEndpoint } from './entities.ts';

@@ -1,8 +1,8 @@
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import { parseInput } from '../validation.ts';
 import { ensureBadges } from './engine/load.ts';
 import { Flow } from './entities.ts';

@@ -1,8 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { AppContext, Mode } from '../../context.ts';
 import { DomainError, notFound } from '../../errors.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import { parseInput } from '../validation.ts';
 import { ApiKey, Workspace } from '../workspaces/entities.ts';
 import { ABILITIES } from './abilities.ts';

@@ -1,7 +1,7 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { Mode } from '../../context.ts';
 import { isoJsonSql } from '../../db/sql-json.ts';
 import type { Sql } from '../../db/tx.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 
 /** The result types of SPEC 6.1 (plus `webhook.test`, which is sent directly, never stored). */
 export type ResultType =

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
 import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
@@ -9,6 +8,7 @@ import { DomainError, notFound, validationError } from '../../errors.ts';
 import { RECOVER_REDEMPTION_QUEUE } from '../../jobs/queues.ts';
 import { clientDb } from '../../jobs/tx.ts';
 import { Batcher, ItemFailure } from '../../lib/batcher.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import { debitCtes, insufficientPoints } from '../ledger/post-entry.ts';
 import { entryJsonSql } from '../ledger/presenters.ts';
 import { emitResultsCtes } from '../outbox/emit.ts';

@@ -1,6 +1,6 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { AppContext, Principal } from '../../context.ts';
 import { encryptSecret } from '../../lib/secrets.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
 import { parseInput } from '../validation.ts';
 import { presentSubscription, type SubscriptionDto, type SubscriptionRow } from './presenters.ts';

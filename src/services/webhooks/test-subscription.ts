@@ -1,6 +1,6 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { AppContext, Principal } from '../../context.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import { findSubscription } from './repository.ts';
 import { sendDelivery } from './send.ts';
 

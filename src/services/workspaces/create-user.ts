@@ -1,9 +1,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import { parseInput } from '../validation.ts';
 import { User, Workspace } from './entities.ts';
 

@@ -1,6 +1,6 @@
-import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import { parseInput } from '../validation.ts';
 import { Workspace } from './entities.ts';
 

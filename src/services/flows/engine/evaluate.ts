@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../../lib/uuid7.ts';
 import type { EntryToPost } from '../../ledger/post-entry.ts';
 import type { ResultToEmit } from '../../outbox/emit.ts';
 import { evaluate, type FlowContext, truthy } from '../logic.ts';
