@@ -1,6 +1,8 @@
 import pg from 'pg';
+import { notifyChannelSql } from 'pg-boss/dist/plans.js';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGBOSS_SCHEMA } from '../src/jobs/queues.ts';
 import { EventWriter } from '../src/services/events/event-writer.ts';
 import { ingestEvent } from '../src/services/events/ingest-event.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
@@ -166,10 +168,10 @@ describe('idempotency (CONTRACT 5)', () => {
     );
     expect(jobs.rows[0].n).toBe(1);
     const types = await app.ctx.pool.query(
-      `select events_count from event_types where workspace_id = $1 and key = 'idem.race'`,
+      `select sum(count)::int as n from event_type_counts where workspace_id = $1 and key = 'idem.race'`,
       [ws.id],
     );
-    expect(Number(types.rows[0].events_count)).toBe(1);
+    expect(types.rows[0].n).toBe(1);
   });
 });
 
@@ -387,5 +389,53 @@ describe('GET /v1/event-types', () => {
       { key: 'count.me', schema: null, events_count: 3, first_seen_at: expect.any(String) },
     ]);
     expect(res.body.links).toMatchObject({ first: null, last: null, prev: null, next: null });
+  });
+
+  it('counts every event when concurrent batches add to different slots', async () => {
+    const w = await app.workspace();
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        w.api('/v1/events', { body: { type: 'count.many', participant: `m${i % 40}` } }),
+      ),
+    );
+    expect(results.every((r) => r.status === 202)).toBe(true);
+    const res = await w.api('/v1/event-types');
+    expect(res.body.data).toEqual([
+      { key: 'count.many', schema: null, events_count: 300, first_seen_at: expect.any(String) },
+    ]);
+    const { rows } = await app.ctx.pool.query(
+      'select slot, count from event_type_counts where workspace_id = $1',
+      [w.id],
+    );
+    expect(rows.reduce((sum, r) => sum + Number(r.count), 0)).toBe(300);
+  });
+});
+
+describe('waking the event workers', () => {
+  it("NOTIFYs pg-boss's channel once the event's batch has committed", async () => {
+    const listener = new pg.Client({ connectionString: app.databaseUrl });
+    await listener.connect();
+    try {
+      const { rows } = await listener.query<{ channel: string }>(
+        `select ${notifyChannelSql(PGBOSS_SCHEMA)} as channel`,
+      );
+      const notes: string[] = [];
+      listener.on('notification', (n) => {
+        if (n.channel === rows[0]!.channel) notes.push(n.payload ?? '');
+      });
+      await listener.query(`listen ${rows[0]!.channel}`);
+      const body = { type: 'wake.me', participant: 'w1', idempotency_key: 'wake-1' };
+      const first = await ws.api('/v1/events', { body });
+      expect(first.status).toBe(202);
+      await eventually(async () => notes.includes('events.process'));
+      // The job is visible by the time its wake-up arrives: NOTIFY follows the commit.
+      const jobs = await listener.query(
+        `select count(*)::int as n from pgboss.job where data->'eventIds' ? $1`,
+        [first.body.event_id],
+      );
+      expect(jobs.rows[0].n).toBe(1);
+    } finally {
+      await listener.end();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Badge, ParticipantBadge } from '../services/badges/entities.ts';
-import { Event, EventType, IngestEndpoint } from '../services/events/entities.ts';
+import { Event, EventType, EventTypeCount, IngestEndpoint } from '../services/events/entities.ts';
 import { Flow, FlowRun, ParticipantEventCount } from '../services/flows/entities.ts';
 import {
   Leaderboard,
@@ -22,6 +22,7 @@ export const entities = [
   User,
   Participant,
   EventType,
+  EventTypeCount,
   Event,
   IngestEndpoint,
   LedgerEntry,

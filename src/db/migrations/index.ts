@@ -5,6 +5,7 @@ import { Migration20261122192000 } from './Migration20261122192000.ts';
 import { Migration20261122193000 } from './Migration20261122193000.ts';
 import { Migration20261122194000 } from './Migration20261122194000.ts';
 import { Migration20261122195000 } from './Migration20261122195000.ts';
+import { Migration20261123001000 } from './Migration20261123001000.ts';
 
 /** Committed migrations in order; `npm run migration:create` writes new files beside this one. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   { name: 'Migration20261122193000', class: Migration20261122193000 },
   { name: 'Migration20261122194000', class: Migration20261122194000 },
   { name: 'Migration20261122195000', class: Migration20261122195000 },
+  { name: 'Migration20261123001000', class: Migration20261123001000 },
 ];

@@ -13,13 +13,34 @@ const EventTypeSchema = defineEntity({
     mode: p.string().length(4),
     key: p.string().length(128),
     schema: p.json<Record<string, unknown>>().nullable(),
-    eventsCount: p.bigint('number').default(0),
+    /** The sum of the type's `event_type_counts` slots (EventWriter adds to one slot per connection). */
+    eventsCount: p
+      .bigint('number')
+      .formula(
+        (cols) =>
+          `(select coalesce(sum(c.count), 0) from event_type_counts c where c.workspace_id = ${cols.workspace} and c.mode = ${cols.mode} and c.key = ${cols.key})`,
+      ),
     firstSeenAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
   },
 });
 export class EventType extends EventTypeSchema.class {}
 EventTypeSchema.setClass(EventType);
+
+/** Events received per type, in slots so that concurrent ingest statements do not share a row. */
+const EventTypeCountSchema = defineEntity({
+  name: 'EventTypeCount',
+  tableName: 'event_type_counts',
+  properties: {
+    workspace: () => p.manyToOne(Workspace).primary().deleteRule('cascade'),
+    mode: p.string().length(4).primary(),
+    key: p.string().length(128).primary(),
+    slot: p.smallint().primary(),
+    count: p.bigint('number'),
+  },
+});
+export class EventTypeCount extends EventTypeCountSchema.class {}
+EventTypeCountSchema.setClass(EventTypeCount);
 
 const IngestEndpointSchema = defineEntity({
   name: 'IngestEndpoint',
@@ -52,10 +73,15 @@ const EventSchema = defineEntity({
   properties: {
     /** UUIDv7: time-ordered, so the primary key is also the newest-first cursor. */
     id: p.uuid().primary(),
-    workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
+    // No foreign keys on the event log (README "Ingest hot path"): each would make every ingested
+    // event lock its participant and workspace rows FOR KEY SHARE, and concurrent batches sharing
+    // the workspace row turn that into a new MultiXact per batch. The ingest statement sets
+    // `participant_id` from the row it has just upserted or read, and participants and workspaces
+    // are never deleted.
+    workspace: () => p.manyToOne(Workspace).createForeignKeyConstraint(false),
     mode: p.string().length(4),
     eventType: p.string().length(128).nullable(),
-    participant: () => p.manyToOne(Participant).nullable().deleteRule('set null'),
+    participant: () => p.manyToOne(Participant).nullable().createForeignKeyConstraint(false),
     externalId: p.string().length(255).nullable(),
     payload: p.json<Record<string, unknown>>().default('{}'),
     occurredAt: p.datetime(),

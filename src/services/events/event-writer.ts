@@ -46,6 +46,13 @@ interface BatchRow {
 const MAX_ATTEMPTS = 5;
 /** Event types whose schema version this process remembers (beyond it, the oldest are forgotten). */
 const MAX_SCHEMAS = 10_000;
+/**
+ * Rows per event type in `event_type_counts`: a statement adds to the slot of its connection's
+ * backend, so concurrent statements (and processes) rarely wait on one another's row lock.
+ */
+const COUNT_SLOTS = 64;
+/** At most one wake-up NOTIFY per this many milliseconds (the latency it may add to processing). */
+const WAKE_INTERVAL_MS = 5;
 
 type Outcome = WriteResult | ItemFailure;
 
@@ -55,11 +62,19 @@ const typeScope = (e: EventToWrite) => `${scope(e)}/${e.eventType}`;
 /**
  * The ingest hot path (bench scenario `events.post`). Requests arriving together share ONE SQL
  * statement, whatever the batch size: the idempotency check, the participant upsert (created on
- * first sight, PII enrich-only; a participant that gains nothing is read, not locked), the events INSERT, the processing job (pg-boss's own insert, with
- * its NOTIFY) and the event-type counters are data-modifying CTEs of a single implicit transaction,
- * so a batch costs one round trip and one commit. It steps below the ORM on purpose: per-request
+ * first sight, PII enrich-only; a participant that gains nothing is read, not locked), the events
+ * INSERT, the processing job (pg-boss's own insert) and the event-type counters are
+ * data-modifying CTEs of a single implicit transaction, so a batch costs one round trip and one
+ * commit. It steps below the ORM on purpose: per-request
  * ORM units of work cost more than the whole INSERT. The 202 is sent only after the statement has
  * committed, and the job commits with its events, so an accepted event is never lost.
+ *
+ * Two things a batch used to serialise on are kept out of the statement: the event-type counters
+ * (one row per type for every batch) are slotted per connection, and the NOTIFY that wakes the
+ * engine's workers is sent after the commit, by `wake`. Postgres holds one lock for every
+ * notifying transaction from its commit until its end, WAL flush included, so a NOTIFY inside
+ * the statement let only one batch commit at a time. A wake-up lost to a crash costs latency
+ * only: workers also poll (`notifyPollingIntervalSeconds`).
  *
  * A statement sees one snapshot, so two things are checked optimistically and the batch is
  * written again (nothing of it was inserted) when they fail:
@@ -74,7 +89,10 @@ export class EventWriter {
   private readonly batcher: Batcher<EventToWrite, WriteResult>;
   /** `workspace/mode/type` → its schema and version; an absent type is believed to have none. */
   private readonly schemas = new Map<string, { version: string; schema: object }>();
-  private statement?: Promise<{ name: string; text: string }>;
+  private statement?: Promise<{ name: string; text: string; wakeSql: string | null }>;
+  /** The wake-up loop while it runs, and whether a batch committed jobs since its last NOTIFY. */
+  private waking: Promise<void> | null = null;
+  private wakeAgain = false;
 
   private readonly pool: pg.Pool;
   private readonly boss: PgBoss;
@@ -87,6 +105,8 @@ export class EventWriter {
     this.batcher = new Batcher((items) => this.writeIsolatingBadRows(items), {
       maxBatch: 256,
       concurrency: 3,
+      // A second statement starts only for a batch worth its fixed cost (README "Ingest hot path").
+      overlapAt: 16,
     });
   }
 
@@ -94,8 +114,9 @@ export class EventWriter {
     return this.batcher.submit(event);
   }
 
-  idle(): Promise<void> {
-    return this.batcher.idle();
+  async idle(): Promise<void> {
+    await this.batcher.idle();
+    while (this.waking) await this.waking;
   }
 
   /** A data error in one row must not fail its neighbours: retry a failed batch one event at a time. */
@@ -116,13 +137,18 @@ export class EventWriter {
     const statement = await this.prepare();
     for (let attempt = 1; ; attempt++) {
       const { rows } = await this.pool.query<BatchRow>({
-        ...statement,
+        name: statement.name,
+        text: statement.text,
         values: this.parameters(items),
       });
       const stale = rows.filter((r) => r.idx === null);
       for (const s of stale) this.remember(s.type_scope!, s.version, s.schema);
       const retry = stale.length > 0 || rows.some((r) => r.idx === -1);
-      if (!retry) return await this.results(items, rows);
+      if (!retry) {
+        if (statement.wakeSql && rows.some((r) => r.status === 'received' && r.replayed === false))
+          this.wake(statement.wakeSql);
+        return await this.results(items, rows);
+      }
       if (attempt === MAX_ATTEMPTS)
         throw new Error(
           `event batch not written after ${attempt} attempts (schemas or participants kept changing)`,
@@ -201,13 +227,36 @@ export class EventWriter {
     return results;
   }
 
-  /** The statement, built once: pg-boss's job insert (and NOTIFY) needs the queue's table. */
-  private prepare(): Promise<{ name: string; text: string }> {
+  /**
+   * Wakes the queue's workers after a batch committed jobs: at once when no wake-up went out in
+   * the last WAKE_INTERVAL_MS, else one at the end of that interval for every batch committed in
+   * it. Under load that is a NOTIFY per interval instead of one per batch. Its transaction changes
+   * nothing durable, so it commits without waiting for a WAL flush.
+   */
+  private wake(sql: string): void {
+    this.wakeAgain = true;
+    this.waking ??= (async () => {
+      while (this.wakeAgain) {
+        this.wakeAgain = false;
+        await this.pool.query(sql).catch((err: unknown) => {
+          this.log.warn({ err }, 'could not wake the event workers; they will poll');
+        });
+        await new Promise((resolve) => setTimeout(resolve, WAKE_INTERVAL_MS));
+      }
+      this.waking = null;
+    })();
+  }
+
+  /** The statement, built once: pg-boss's job insert needs the queue's table (and NOTIFY its setting). */
+  private prepare(): Promise<{ name: string; text: string; wakeSql: string | null }> {
     this.statement ??= this.boss.getQueue(PROCESS_EVENT_QUEUE).then(
       (queue) => {
         if (!queue) throw new Error(`pg-boss queue ${PROCESS_EVENT_QUEUE} does not exist`);
-        const text = ingestStatement(queue.table, queue.notify === true);
-        return { name: `svc-ingest-${queue.table}`, text };
+        const wakeSql =
+          queue.notify === true
+            ? `select set_config('synchronous_commit', 'off', true), pg_notify(${notifyChannelSql(PGBOSS_SCHEMA)}, '${PROCESS_EVENT_QUEUE}')`
+            : null;
+        return { name: `svc-ingest-${queue.table}`, text: ingestStatement(queue.table), wakeSql };
       },
       (err: unknown) => {
         // A failed read (the database restarting) is not remembered: the next batch asks again.
@@ -240,10 +289,7 @@ function jobInsert(table: string): string {
   );
 }
 
-function ingestStatement(table: string, notify: boolean): string {
-  const notified = notify
-    ? `select pg_notify(${notifyChannelSql(PGBOSS_SCHEMA)}, '${PROCESS_EVENT_QUEUE}') from job limit 1`
-    : 'select 1 where false';
+function ingestStatement(table: string): string {
   return `
 with input as (
   select * from unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
@@ -261,7 +307,7 @@ admitted as (
   select i.* from input i where not exists (select 1 from denied d where d.key_check = i.key_check)
 ),
 types as (
-  select i.workspace_id, i.mode, i.key, i.assumed,
+  select i.workspace_id, i.mode, i.key, i.assumed, t.id is null as unseen,
          case when t.schema is not null then (extract(epoch from t.updated_at) * 1000000)::bigint::text end as version,
          t.schema
     from unnest($16::uuid[], $17::text[], $18::text[], $19::text[]) as i(workspace_id, mode, key, assumed)
@@ -338,21 +384,28 @@ inserted as (
   returning id, workspace_id, mode, event_type, status
 ),
 job as (${jobInsert(table)}),
-notified as (${notified}),
+first_seen as (
+  insert into event_types (workspace_id, mode, key)
+  select distinct n.workspace_id, n.mode, n.event_type
+    from inserted n
+    join types t on t.workspace_id = n.workspace_id and t.mode = n.mode and t.key = n.event_type
+   where t.unseen
+   order by 1, 2, 3
+  on conflict (workspace_id, mode, key) do nothing
+),
 counted as (
-  insert into event_types as t (workspace_id, mode, key, events_count)
-  select workspace_id, mode, event_type, count(*) from inserted
+  insert into event_type_counts as c (workspace_id, mode, key, slot, count)
+  select workspace_id, mode, event_type, pg_backend_pid() % ${COUNT_SLOTS}, count(*) from inserted
    where event_type is not null
    group by workspace_id, mode, event_type
    order by workspace_id, mode, event_type
-  on conflict (workspace_id, mode, key) do update set events_count = t.events_count + excluded.events_count
+  on conflict (workspace_id, mode, key, slot) do update set count = c.count + excluded.count
 )
 select i.idx, coalesce(n.id, p.id) as id, coalesce(n.status, p.status) as status, p.id is not null as replayed,
        exists (select 1 from denied d where d.key_check = i.key_check) as denied, null::text as type_scope, null::text as version, null::jsonb as schema
   from input i
   left join prior p on p.idx = i.idx
   left join inserted n on n.id = i.id
- where (select count(*) from notified) >= 0
 union all
 select null, null, null, null, null, s.workspace_id || '/' || s.mode || '/' || s.key, s.version, s.schema from stale s
 union all
