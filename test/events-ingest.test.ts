@@ -151,6 +151,46 @@ describe('idempotency (CONTRACT 5)', () => {
     expect(ids.size).toBe(3);
   });
 
+  it('answers a key that a concurrent statement commits after its snapshot as a replay', async () => {
+    const w = await app.workspace();
+    // Another process's statement, holding the key uncommitted: this request's statement does
+    // not see it, blocks on the unique index, and fails when the holder commits.
+    const holder = new pg.Client({ connectionString: app.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      const { rows } = await holder.query(
+        `insert into events (id, workspace_id, mode, event_type, external_id, payload, occurred_at, status,
+                             idempotency_key, source)
+         values (gen_random_uuid(), $1, 'test', 'race.held', 'h1', '{}', now(), 'received', 'held-key', 'api')
+         returning id`,
+        [w.id],
+      );
+      const pending = w.api('/v1/events', {
+        body: { type: 'race.held', participant: 'h1', idempotency_key: 'held-key' },
+      });
+      await eventually(async () => {
+        const waiting = await app.ctx.pool.query(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return waiting.rows[0].n > 0;
+      });
+      await holder.query('commit');
+      const res = await pending;
+      expect(res.status).toBe(202);
+      expect(res.headers.get('idempotent-replayed')).toBe('true');
+      expect(res.body.event_id).toBe(rows[0].id);
+      const stored = await app.ctx.pool.query(
+        `select count(*)::int as n from events where workspace_id = $1 and idempotency_key = 'held-key'`,
+        [w.id],
+      );
+      expect(stored.rows[0].n).toBe(1);
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('stores one event for many concurrent requests with one key', async () => {
     const body = { type: 'idem.race', participant: 'race', idempotency_key: 'race-key' };
     const results = await Promise.all(Array.from({ length: 25 }, () => ws.api('/v1/events', { body })));

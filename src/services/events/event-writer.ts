@@ -76,7 +76,7 @@ const typeScope = (e: EventToWrite) => `${scope(e)}/${e.eventType}`;
  * the statement let only one batch commit at a time. A wake-up lost to a crash costs latency
  * only: workers also poll (`notifyPollingIntervalSeconds`).
  *
- * A statement sees one snapshot, so two things are checked optimistically and the batch is
+ * A statement sees one snapshot, so three things are checked optimistically and the batch is
  * written again (nothing of it was inserted) when they fail:
  *  - JSON Schemas are validated here, from versions this process remembers; the statement compares
  *    each batch type's remembered version with the table's and inserts nothing if one differs,
@@ -84,6 +84,8 @@ const typeScope = (e: EventToWrite) => `${scope(e)}/${e.eventType}`;
  *    statement starts after the change committed, in every process, without a read per batch.
  *  - A participant created by a concurrent statement after this one's snapshot is locked by the
  *    upsert but invisible to its read-back; no event is inserted and the retry sees it.
+ *  - An idempotency key committed by a concurrent statement after this one's snapshot fails the
+ *    INSERT with a unique violation (see `isIdempotencyRace`); the retry answers it as a replay.
  */
 export class EventWriter {
   private readonly batcher: Batcher<EventToWrite, WriteResult>;
@@ -136,11 +138,17 @@ export class EventWriter {
   private async writeBatch(items: EventToWrite[]): Promise<Outcome[]> {
     const statement = await this.prepare();
     for (let attempt = 1; ; attempt++) {
-      const { rows } = await this.pool.query<BatchRow>({
-        name: statement.name,
-        text: statement.text,
-        values: this.parameters(items),
-      });
+      let rows: BatchRow[];
+      try {
+        ({ rows } = await this.pool.query<BatchRow>({
+          name: statement.name,
+          text: statement.text,
+          values: this.parameters(items),
+        }));
+      } catch (err) {
+        if (!isIdempotencyRace(err) || attempt === MAX_ATTEMPTS) throw err;
+        continue;
+      }
       const stale = rows.filter((r) => r.idx === null);
       for (const s of stale) this.remember(s.type_scope!, s.version, s.schema);
       const retry = stale.length > 0 || rows.some((r) => r.idx === -1);
@@ -151,7 +159,7 @@ export class EventWriter {
       }
       if (attempt === MAX_ATTEMPTS)
         throw new Error(
-          `event batch not written after ${attempt} attempts (schemas or participants kept changing)`,
+          `event batch not written after ${attempt} attempts (schemas, participants or keys kept changing)`,
         );
     }
   }
@@ -200,9 +208,9 @@ export class EventWriter {
   }
 
   /**
-   * Replays answer with the original event. A row neither inserted nor seen as a replay lost a
-   * race on its idempotency key (another statement, or the same key twice in this batch): the
-   * winner is committed by now, so it is read in a statement of its own.
+   * Replays answer with the original event. A row neither inserted nor seen as a replay repeats
+   * an idempotency key earlier in the same batch: that event is committed by now, so it is read
+   * in a statement of its own.
    */
   private async results(items: EventToWrite[], rows: BatchRow[]): Promise<Outcome[]> {
     const results: Outcome[] = new Array(items.length);
@@ -322,6 +330,9 @@ prior as (
 fresh as (
   select i.* from admitted i
    where not exists (select 1 from stale) and not exists (select 1 from prior p where p.idx = i.idx)
+     and not exists (select 1 from admitted d
+                      where d.idempotency_key = i.idempotency_key and d.workspace_id = i.workspace_id
+                        and d.mode = i.mode and d.idx < i.idx)
 ),
 wanted as (
   select workspace_id, mode, external_id,
@@ -380,7 +391,6 @@ inserted as (
                      and k.mode = f.mode and k.external_id = f.external_id
    where not exists (select 1 from unresolved)
    order by f.idx
-  on conflict (workspace_id, mode, idempotency_key) do nothing
   returning id, workspace_id, mode, event_type, status
 ),
 job as (${jobInsert(table)}),
@@ -410,6 +420,16 @@ union all
 select null, null, null, null, null, s.workspace_id || '/' || s.mode || '/' || s.key, s.version, s.schema from stale s
 union all
 select -1, null, null, null, null, null, null, null where exists (select 1 from unresolved)`;
+}
+
+/**
+ * The events INSERT has no ON CONFLICT clause (a speculative insertion costs an extra index
+ * probe and WAL record per event): a key committed by a concurrent statement after this one's
+ * snapshot fails the whole statement instead, and the retry answers it as a replay.
+ */
+function isIdempotencyRace(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === 'events_idempotency_key_unique';
 }
 
 async function findByKeys(
