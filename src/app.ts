@@ -5,7 +5,7 @@ import { createMetrics } from './metrics.ts';
 import { bodyParser } from './rest/body.ts';
 import { errorHandler, notFoundHandler } from './rest/errors.ts';
 import { eventSetupRouter } from './rest/event-types.ts';
-import { eventsRouter } from './rest/events.ts';
+import { eventsRouter, postEventHandlers } from './rest/events.ts';
 import { flowsRouter } from './rest/flows.ts';
 import { leaderboardsRouter } from './rest/leaderboards.ts';
 import { messagesRouter } from './rest/messages.ts';
@@ -52,6 +52,11 @@ export function buildApp(ctx: AppContext): Express {
     next();
   });
 
+  const parseBody = bodyParser(ctx.config.MAX_BODY_BYTES, [
+    { path: /^\/rewards\/[^/]+\/codes$/, maxBytes: CODE_IMPORT_MAX_BYTES },
+  ]);
+  app.post('/v1/events', parseBody, ...postEventHandlers(ctx));
+
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });
@@ -74,11 +79,7 @@ export function buildApp(ctx: AppContext): Express {
 
   const v1 = express.Router();
   v1.use(metrics.routeBase);
-  v1.use(
-    bodyParser(ctx.config.MAX_BODY_BYTES, [
-      { path: /^\/rewards\/[^/]+\/codes$/, maxBytes: CODE_IMPORT_MAX_BYTES },
-    ]),
-  );
+  v1.use(parseBody);
   v1.use(eventsRouter(ctx));
   v1.use(eventSetupRouter(ctx));
   v1.use(flowsRouter(ctx));

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import type { AppContext } from '../context.ts';
 import type { WriteResult } from '../services/events/event-writer.ts';
@@ -12,14 +12,14 @@ function sendAccepted(res: Response, result: WriteResult) {
   res.status(202).json({ event_id: result.event_id, status: result.status });
 }
 
-/** SPEC 4.2 and 4.4: ingest by API key or by signed endpoint key, and the event log. */
-export function eventsRouter(ctx: AppContext): Router {
-  const r = Router();
-
-  // The key is checked by the event's own write statement when this process has read it before
-  // (one round trip per ingest batch, not two; README "Ingest hot path").
-  r.post(
-    '/events',
+/**
+ * `POST /v1/events`, the ingest hot path. The app mounts it ahead of every other route (after
+ * the request id, metrics and body parser), so a request does not walk the docs, GraphQL and
+ * tRPC routers first. The key is checked by the event's own write statement when this process
+ * has read it before (one round trip per ingest batch, not two; README "Ingest hot path").
+ */
+export function postEventHandlers(ctx: AppContext): RequestHandler[] {
+  return [
     requireKey(ctx, 'events:write', { deferKeyCheck: true }),
     route(async (req, res) => {
       const who = principal(req);
@@ -41,7 +41,12 @@ export function eventsRouter(ctx: AppContext): Router {
         throw err;
       }
     }),
-  );
+  ];
+}
+
+/** SPEC 4.2 and 4.4: ingest by signed endpoint key, and the event log (`POST /events` is above). */
+export function eventsRouter(ctx: AppContext): Router {
+  const r = Router();
 
   r.post(
     '/ingest/:key',
