@@ -7,9 +7,15 @@ import { ingestEvent } from '../services/events/ingest-event.ts';
 import { getEvent, listEvents } from '../services/events/list-events.ts';
 import { enforceRateLimit, presentPage, principal, requireKey, route, settleDeferredKey } from './http.ts';
 
+/** 202 with `{ event_id, status }`, written directly: the hot path skips res.json's generic work. */
 function sendAccepted(res: Response, result: WriteResult) {
+  const body = JSON.stringify({ event_id: result.event_id, status: result.status });
   if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  res.status(202).json({ event_id: result.event_id, status: result.status });
+  res.writeHead(202, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
 }
 
 /**
