@@ -65,9 +65,9 @@ const typeScope = (e: EventToWrite) => `${scope(e)}/${e.eventType}`;
  * first sight, PII enrich-only; a participant that gains nothing is read, not locked), the events
  * INSERT, the processing job (pg-boss's own insert) and the event-type counters are
  * data-modifying CTEs of a single implicit transaction, so a batch costs one round trip and one
- * commit. It steps below the ORM on purpose: per-request
- * ORM units of work cost more than the whole INSERT. The 202 is sent only after the statement has
- * committed, and the job commits with its events, so an accepted event is never lost.
+ * commit. It steps below the ORM on purpose: per-request ORM units of work cost more than the
+ * whole INSERT. The 202 is sent only after the statement has committed, and the job commits with
+ * its events, so an accepted event is never lost.
  *
  * Two things a batch used to serialise on are kept out of the statement: the event-type counters
  * (one row per type for every batch) are slotted per connection, and the NOTIFY that wakes the
