@@ -26,8 +26,8 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
   await migrate(orm, databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 12, idleTimeoutMillis: 30_000 });
   pool.on('error', (err) => log.error({ err }, 'idle postgres client error'));
-  // The ingest statement's own connections (EventWriter: 3 batches in flight, 1 for the rare
-  // follow-up read). Generic plans: planning that statement costs Postgres about as much as
+  // The ingest statement's own connections (EventWriter: 3 batches in flight, 1 for the wake-up
+  // NOTIFY or the rare follow-up read). Generic plans: planning that statement costs Postgres about as much as
   // running it, and its plan does not depend on the batch's values.
   const ingestPool = new pg.Pool({
     connectionString: databaseUrl,
