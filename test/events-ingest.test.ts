@@ -3,7 +3,8 @@ import { notifyChannelSql } from 'pg-boss/dist/plans.js';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGBOSS_SCHEMA } from '../src/jobs/queues.ts';
-import { EventWriter } from '../src/services/events/event-writer.ts';
+import { uuidv7 } from '../src/lib/uuid7.ts';
+import { type EventToWrite, EventWriter } from '../src/services/events/event-writer.ts';
 import { ingestEvent } from '../src/services/events/ingest-event.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
@@ -212,6 +213,77 @@ describe('idempotency (CONTRACT 5)', () => {
       [ws.id],
     );
     expect(types.rows[0].n).toBe(1);
+  });
+});
+
+describe('one batch (rows the writer relates before the statement)', () => {
+  const event = (w: TestWorkspace, over: Partial<EventToWrite>): EventToWrite => ({
+    id: uuidv7(),
+    workspaceId: w.id,
+    mode: 'test',
+    source: 'api',
+    quarantineReason: null,
+    keyCheck: null,
+    eventType: 'batch.mixed',
+    externalId: 'batch-p',
+    email: null,
+    phone: null,
+    name: null,
+    payload: {},
+    occurredAt: new Date(),
+    idempotencyKey: null,
+    ...over,
+  });
+
+  it('merges one participant’s PII in arrival order and answers a repeated key as a replay', async () => {
+    const w = await app.workspace();
+    // Written in one tick, so the writer puts them in one statement.
+    const written = await Promise.all([
+      app.ctx.events.write(event(w, { email: 'first@example.com', idempotencyKey: 'k1' })),
+      app.ctx.events.write(event(w, { email: 'replayed@example.com', idempotencyKey: 'k1' })),
+      app.ctx.events.write(event(w, { phone: '+4900' })),
+      app.ctx.events.write(event(w, { email: 'second@example.com', name: 'Bea' })),
+      app.ctx.events.write(event(w, { externalId: 'batch-q', name: 'Quinn' })),
+      app.ctx.events.write(
+        event(w, { externalId: null, quarantineReason: 'missing participant.external_id' }),
+      ),
+    ]);
+    expect(written[1]).toEqual({ event_id: written[0]!.event_id, status: 'received', replayed: true });
+    expect(written.filter((r) => r.replayed)).toHaveLength(1);
+    expect(written[5]!.status).toBe('quarantined');
+    expect(await participant(w, 'batch-p')).toEqual([
+      expect.objectContaining({ email: 'first@example.com', phone: '+4900', name: 'Bea' }),
+    ]);
+    expect(await participant(w, 'batch-q')).toEqual([
+      expect.objectContaining({ name: 'Quinn', email: null }),
+    ]);
+    const { rows } = await app.ctx.pool.query(
+      `select e.external_id, p.external_id as linked from events e left join participants p on p.id = e.participant_id
+        where e.workspace_id = $1 order by e.id`,
+      [w.id],
+    );
+    expect(rows).toEqual([
+      { external_id: 'batch-p', linked: 'batch-p' },
+      { external_id: 'batch-p', linked: 'batch-p' },
+      { external_id: 'batch-p', linked: 'batch-p' },
+      { external_id: 'batch-q', linked: 'batch-q' },
+      { external_id: null, linked: null },
+    ]);
+  });
+
+  it('stores the event of a live key whose idempotency key a revoked key used earlier in the batch', async () => {
+    const w = await app.workspace();
+    const [refused, accepted] = await Promise.allSettled([
+      app.ctx.events.write(event(w, { idempotencyKey: 'shared', keyCheck: uuidv7() })),
+      app.ctx.events.write(event(w, { idempotencyKey: 'shared', keyCheck: w.keyIds.test })),
+    ]);
+    expect(refused).toMatchObject({ status: 'rejected', reason: { type: 'authentication_error' } });
+    expect(accepted).toMatchObject({ status: 'fulfilled', value: { status: 'received', replayed: false } });
+    const { rows } = await app.ctx.pool.query(
+      `select count(*)::int as n from events where workspace_id = $1 and idempotency_key = 'shared'`,
+      [w.id],
+    );
+    expect(rows[0].n).toBe(1);
   });
 });
 

@@ -167,35 +167,67 @@ export class EventWriter {
   /**
    * The batch as one JSON array of rows (the statement reads it with json_to_recordset: one
    * native JSON.stringify here and one JSON parse in Postgres, where fifteen text arrays cost an
-   * escaping pass per element on each side), plus the schema versions the reasons assume.
+   * escaping pass per element on each side), the batch's participants, and the schema versions
+   * the reasons assume.
+   *
+   * What only relates the batch's own rows is worked out here rather than by joins in the
+   * statement (which the planner runs as nested loops, quadratic in the batch size): `first` marks
+   * the first row of each idempotency key in its workspace and mode (a later row repeating it is
+   * not inserted and is answered as a replay), and `pslot` numbers the distinct participants of
+   * the rows that are not quarantined, so the statement joins them on one integer.
    */
   private parameters(items: EventToWrite[]): unknown[] {
     const types = new Map<string, EventToWrite>();
     for (const e of items) if (e.eventType) types.set(typeScope(e), e);
     const typeList = [...types.entries()];
-    const rows = items.map((e, idx) => ({
-      idx,
-      id: e.id,
-      workspace_id: e.workspaceId,
-      mode: e.mode,
-      event_type: e.eventType,
-      external_id: e.externalId,
-      email: e.email,
-      phone: e.phone,
-      name: e.name,
-      payload: e.payload,
-      occurred_at: e.occurredAt.toISOString(),
-      quarantine_reason: e.quarantineReason ?? this.schemaProblem(e),
-      idempotency_key: e.idempotencyKey,
-      source: e.source,
-      key_check: e.keyCheck,
-    }));
+    const keys = new Set<string>();
+    const participants = new Map<string, number>();
+    const groups: { pslot: number; workspace_id: string; mode: Mode; external_id: string }[] = [];
+    const rows = items.map((e, idx) => {
+      const quarantineReason = e.quarantineReason ?? this.schemaProblem(e);
+      let first = true;
+      if (e.idempotencyKey !== null) {
+        const key = `${scope(e)}/${e.idempotencyKey}`;
+        first = !keys.has(key);
+        keys.add(key);
+      }
+      let pslot: number | null = null;
+      if (quarantineReason === null && e.externalId !== null) {
+        const key = `${scope(e)}/${e.externalId}`;
+        pslot = participants.get(key) ?? null;
+        if (pslot === null) {
+          pslot = groups.length;
+          participants.set(key, pslot);
+          groups.push({ pslot, workspace_id: e.workspaceId, mode: e.mode, external_id: e.externalId });
+        }
+      }
+      return {
+        idx,
+        id: e.id,
+        workspace_id: e.workspaceId,
+        mode: e.mode,
+        event_type: e.eventType,
+        external_id: e.externalId,
+        email: e.email,
+        phone: e.phone,
+        name: e.name,
+        payload: e.payload,
+        occurred_at: e.occurredAt.toISOString(),
+        quarantine_reason: quarantineReason,
+        idempotency_key: e.idempotencyKey,
+        source: e.source,
+        key_check: e.keyCheck,
+        first,
+        pslot,
+      };
+    });
     return [
       JSON.stringify(rows),
       typeList.map(([, e]) => e.workspaceId),
       typeList.map(([, e]) => e.mode),
       typeList.map(([, e]) => e.eventType),
       typeList.map(([k]) => this.schemas.get(k)?.version ?? null),
+      JSON.stringify(groups),
     ];
   }
 
@@ -309,15 +341,15 @@ with input as (
   select * from json_to_recordset($1::json)
     as i(idx int, id uuid, workspace_id uuid, mode text, event_type text, external_id text, email text, phone text,
          name text, payload jsonb, occurred_at timestamptz, quarantine_reason text, idempotency_key text,
-         source text, key_check uuid)
+         source text, key_check uuid, first boolean, pslot int)
+),
+groups as (
+  select * from json_to_recordset($6::json) as g(pslot int, workspace_id uuid, mode text, external_id text)
 ),
 denied as (
   select distinct i.key_check from input i
    where i.key_check is not null
      and not exists (select 1 from api_keys k where k.id = i.key_check and k.revoked_at is null)
-),
-admitted as (
-  select i.* from input i where not exists (select 1 from denied d where d.key_check = i.key_check)
 ),
 types as (
   select i.workspace_id, i.mode, i.key, i.assumed, t.id is null as unseen,
@@ -329,27 +361,27 @@ types as (
 stale as (select * from types where version is distinct from assumed),
 prior as (
   select i.idx, e.id, e.status
-    from admitted i
+    from input i
     join events e on e.workspace_id = i.workspace_id and e.mode = i.mode and e.idempotency_key = i.idempotency_key
+   where not exists (select 1 from denied d where d.key_check = i.key_check)
 ),
 fresh as (
-  select i.* from admitted i
-   where not exists (select 1 from stale) and not exists (select 1 from prior p where p.idx = i.idx)
-     and not exists (select 1 from admitted d
-                      where d.idempotency_key = i.idempotency_key and d.workspace_id = i.workspace_id
-                        and d.mode = i.mode and d.idx < i.idx)
+  select i.idx, i.pslot, i.email, i.phone, i.name from input i
+   where i.first and not exists (select 1 from stale)
+     and not exists (select 1 from prior p where p.idx = i.idx)
+     and not exists (select 1 from denied d where d.key_check = i.key_check)
 ),
 wanted as (
-  select workspace_id, mode, external_id,
-         (array_agg(email order by idx) filter (where email is not null))[1] as email,
-         (array_agg(phone order by idx) filter (where phone is not null))[1] as phone,
-         (array_agg(name order by idx) filter (where name is not null))[1] as name
-    from fresh
-   where quarantine_reason is null
-   group by workspace_id, mode, external_id
+  select g.pslot, g.workspace_id, g.mode, g.external_id, w.email, w.phone, w.name
+    from (select pslot,
+                 (array_agg(email order by idx) filter (where email is not null))[1] as email,
+                 (array_agg(phone order by idx) filter (where phone is not null))[1] as phone,
+                 (array_agg(name order by idx) filter (where name is not null))[1] as name
+            from fresh where pslot is not null group by pslot) w
+    join groups g on g.pslot = w.pslot
 ),
 existing as (
-  select p.id, p.workspace_id, p.mode, p.external_id,
+  select w.pslot, p.id,
          (w.email is not null and p.email is null) or (w.phone is not null and p.phone is null)
            or (w.name is not null and p.name is null) as enriches
     from wanted w
@@ -358,9 +390,7 @@ existing as (
 upserted as (
   insert into participants as p (workspace_id, mode, external_id, email, phone, name)
   select workspace_id, mode, external_id, email, phone, name from wanted w
-   where not exists (select 1 from existing e
-                      where e.workspace_id = w.workspace_id and e.mode = w.mode and e.external_id = w.external_id
-                        and not e.enriches)
+   where not exists (select 1 from existing e where e.pslot = w.pslot and not e.enriches)
    order by workspace_id, mode, external_id
   on conflict (workspace_id, mode, external_id) do update
      set email = coalesce(p.email, excluded.email),
@@ -373,27 +403,24 @@ upserted as (
   returning p.id, p.workspace_id, p.mode, p.external_id
 ),
 known as (
-  select id, workspace_id, mode, external_id from upserted
+  select w.pslot, u.id
+    from upserted u
+    join wanted w on w.workspace_id = u.workspace_id and w.mode = u.mode and w.external_id = u.external_id
   union all
-  select e.id, e.workspace_id, e.mode, e.external_id
-    from existing e
-   where not exists (select 1 from upserted u
-                      where u.workspace_id = e.workspace_id and u.mode = e.mode and u.external_id = e.external_id)
+  select e.pslot, e.id from existing e where not exists (select 1 from upserted u where u.id = e.id)
 ),
 unresolved as (
-  select 1 from wanted w
-   where not exists (select 1 from known k
-                      where k.workspace_id = w.workspace_id and k.mode = w.mode and k.external_id = w.external_id)
+  select 1 from wanted w where not exists (select 1 from known k where k.pslot = w.pslot)
 ),
 inserted as (
   insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at,
                       status, quarantine_reason, idempotency_key, source)
-  select f.id, f.workspace_id, f.mode, f.event_type, k.id, f.external_id, f.payload, f.occurred_at,
-         case when f.quarantine_reason is null then 'received' else 'quarantined' end,
-         f.quarantine_reason, f.idempotency_key, f.source
+  select i.id, i.workspace_id, i.mode, i.event_type, k.id, i.external_id, i.payload, i.occurred_at,
+         case when i.quarantine_reason is null then 'received' else 'quarantined' end,
+         i.quarantine_reason, i.idempotency_key, i.source
     from fresh f
-    left join known k on f.quarantine_reason is null and k.workspace_id = f.workspace_id
-                     and k.mode = f.mode and k.external_id = f.external_id
+    join input i on i.idx = f.idx
+    left join known k on k.pslot = f.pslot
    where not exists (select 1 from unresolved)
    order by f.idx
   returning id, workspace_id, mode, event_type, status
