@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
 import type { AppContext } from './context.ts';
-import { createMetrics } from './metrics.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import { requestIdOf } from './request-id.ts';
 import { bodyParser } from './rest/body.ts';
 import { errorHandler, notFoundHandler } from './rest/errors.ts';
 import { eventSetupRouter } from './rest/event-types.ts';
-import { eventsRouter, postEventHandlers } from './rest/events.ts';
+import { eventsRouter, isPostEvent, postEventDoor, postEventRoute } from './rest/events.ts';
 import { flowsRouter } from './rest/flows.ts';
 import { leaderboardsRouter } from './rest/leaderboards.ts';
 import { messagesRouter } from './rest/messages.ts';
@@ -17,45 +19,66 @@ import { graphqlHandler } from './schema/index.ts';
 import { CODE_IMPORT_MAX_BYTES } from './services/rewards/import-codes.ts';
 import { trpcHandler } from './trpc/index.ts';
 
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-export const newRequestId = () => `req_${randomUUID().replaceAll('-', '')}`;
-
 /** Echoes a caller's sane X-Request-Id, else makes one; set before anything can fail. */
 const requestId: RequestHandler = (req, res, next) => {
-  const given = req.get('x-request-id');
-  req.id = given && SANE_REQUEST_ID.test(given) ? given : newRequestId();
+  req.id = requestIdOf(req);
   res.setHeader('X-Request-Id', req.id);
   next();
 };
 
+/**
+ * Every request's entry: `POST /v1/events` to its door on bare node:http (the ingest hot path),
+ * the rest to express. Both share one set of metrics.
+ */
+export function buildHttpHandler(ctx: AppContext): (req: IncomingMessage, res: ServerResponse) => void {
+  const metrics = createMetrics(ctx);
+  const app = buildApp(ctx, metrics);
+  const postEvent = postEventDoor(
+    ctx,
+    (req, res, route) => {
+      metrics.observe(req, res, () => route);
+      logRequest(ctx.log, req, res, () => route);
+    },
+    app,
+  );
+  return (req, res) => (isPostEvent(req) ? postEvent(req, res) : app(req, res));
+}
+
+/** One `request` log line per response, at info (at warn or above nothing is attached). */
+function logRequest(
+  log: Logger,
+  req: IncomingMessage & { id: string },
+  res: ServerResponse,
+  path: () => string,
+): void {
+  if (!log.isLevelEnabled('info')) return;
+  const start = Date.now();
+  res.on('finish', () => {
+    log.info(
+      { reqId: req.id, method: req.method, path: path(), status: res.statusCode, ms: Date.now() - start },
+      'request',
+    );
+  });
+}
+
 /** The whole HTTP surface without listening: REST /v1, GraphQL, tRPC, docs, health and metrics. */
-export function buildApp(ctx: AppContext): Express {
+export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx)): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  const metrics = createMetrics(ctx);
 
   app.use(requestId);
   app.use(metrics.middleware);
   app.use((req, res, next) => {
-    // At LOG_LEVEL warn or above no request line is written: do not pay for the listener.
-    if (!ctx.log.isLevelEnabled('info')) return next();
-    const start = Date.now();
-    res.on('finish', () => {
-      ctx.log.info(
-        { reqId: req.id, method: req.method, path: req.path, status: res.statusCode, ms: Date.now() - start },
-        'request',
-      );
-    });
+    logRequest(ctx.log, req, res, () => req.path);
     next();
   });
 
   const parseBody = bodyParser(ctx.config.MAX_BODY_BYTES, [
     { path: /^\/rewards\/[^/]+\/codes$/, maxBytes: CODE_IMPORT_MAX_BYTES },
   ]);
-  app.post('/v1/events', parseBody, ...postEventHandlers(ctx));
+  app.post('/v1/events', parseBody, postEventRoute(ctx));
 
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });

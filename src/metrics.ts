@@ -1,7 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import client from 'prom-client';
 import type { AppContext } from './context.ts';
 import { QUEUES } from './jobs/queues.ts';
+
+export type Metrics = ReturnType<typeof createMetrics>;
 
 /** Request counts and latency by route, queue depth by queue, and Node's default process metrics. */
 export function createMetrics(ctx: Pick<AppContext, 'boss' | 'log'>) {
@@ -35,15 +38,21 @@ export function createMetrics(ctx: Pick<AppContext, 'boss' | 'log'>) {
     },
   });
 
-  const middleware: RequestHandler = (req, res, next) => {
+  /** Counts one request and its latency when its response finishes, under `route()`. */
+  const observe = (req: IncomingMessage, res: ServerResponse, route: () => string) => {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
-      // The matched route pattern, not the raw path, keeps label cardinality bounded.
-      const base = typeof res.locals.routeBase === 'string' ? res.locals.routeBase : req.baseUrl;
-      const routePath = req.route?.path ? `${base}${req.route.path}` : req.baseUrl || 'unmatched';
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      requests.inc({ method: req.method, route: routePath, status: String(res.statusCode) });
-      latency.observe({ method: req.method, route: routePath }, seconds);
+      const labels = { method: req.method ?? '', route: route() };
+      requests.inc({ ...labels, status: String(res.statusCode) });
+      latency.observe(labels, seconds);
+    });
+  };
+  const middleware: RequestHandler = (req, res, next) => {
+    // The matched route pattern, not the raw path, keeps label cardinality bounded.
+    observe(req, res, () => {
+      const base = typeof res.locals.routeBase === 'string' ? res.locals.routeBase : req.baseUrl;
+      return req.route?.path ? `${base}${req.route.path}` : req.baseUrl || 'unmatched';
     });
     next();
   };
@@ -55,5 +64,5 @@ export function createMetrics(ctx: Pick<AppContext, 'boss' | 'log'>) {
     res.locals.routeBase = req.baseUrl;
     next();
   };
-  return { registry, middleware, routeBase };
+  return { registry, observe, middleware, routeBase };
 }

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { buildApp, newRequestId } from './app.ts';
+import { buildHttpHandler } from './app.ts';
 import type { Config } from './config.ts';
 import { resolveDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
+import { newRequestId } from './request-id.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { startWorkers } from './worker.ts';
 
@@ -32,14 +33,14 @@ export async function startServer(
   let draining = false;
   const inFlight = new Set<http.ServerResponse>();
   if (role !== 'worker') {
-    const app = buildApp(runtime.ctx);
+    const handle = buildHttpHandler(runtime.ctx);
     server = http.createServer((req, res) => {
       inFlight.add(res);
       res.once('close', () => inFlight.delete(res));
       // While draining, every response closes its connection: no client reuses a keep-alive
       // socket that shutdown is about to drop, and the server can finish closing.
       if (draining) res.setHeader('Connection', 'close');
-      app(req, res);
+      handle(req, res);
     });
     server.keepAliveTimeout = 65_000;
     server.on('clientError', rejectMalformed);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
@@ -215,6 +216,34 @@ describe('request bodies', () => {
     expect(vendor.status).toBe(202);
   });
 
+  it('inflates a gzip-encoded body (POST /v1/events hands it to the express door)', async () => {
+    const raw = gzipSync(JSON.stringify({ event_type: 'order.completed', participant: 'zipped' }));
+    const res = await ws.api('/v1/events', {
+      raw,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(res.status).toBe(202);
+    const stored = await app.ctx.pool.query('select external_id from events where id = $1', [
+      res.body.event_id,
+    ]);
+    expect(stored.rows).toEqual([{ external_id: 'zipped' }]);
+  });
+
+  it('serves POST /v1/events with a query string, and echoes the caller’s request id on 202 and 400', async () => {
+    const ok = await ws.api('/v1/events?source=x', {
+      body: { event_type: 'order.completed', participant: 'query' },
+      headers: { 'x-request-id': 'post-trace-1' },
+    });
+    expect(ok.status).toBe(202);
+    expect(ok.headers.get('x-request-id')).toBe('post-trace-1');
+    const bad = await ws.api('/v1/events', {
+      raw: '{',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'post-trace-2' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('x-request-id')).toBe('post-trace-2');
+  });
+
   it('answers a well-formed body with invalid fields with 422 validation_error and field errors', async () => {
     const res = await ws.api('/v1/events', { body: { event_type: 'a.b', participant: 'p', bogus: 1 } });
     expect(res.status).toBe(422);
@@ -279,6 +308,30 @@ describe('health and metrics', () => {
 });
 
 describe('unexpected failures', () => {
+  it('answers 500 api_error on POST /v1/events when its write fails, without internals', async () => {
+    const admin = new pg.Client({ connectionString: app.databaseUrl });
+    await admin.connect();
+    let res: ApiResponse;
+    try {
+      await admin.query('alter table events rename to events_gone');
+      res = await ws.api('/v1/events', {
+        body: { event_type: 'a.b', participant: 'write-fails' },
+        headers: { 'x-request-id': 'trace-post-500' },
+      });
+    } finally {
+      await admin.query('alter table if exists events_gone rename to events');
+      await admin.end();
+    }
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: { type: 'api_error', message: expect.any(String) } });
+    expect(res.headers.get('x-request-id')).toBe('trace-post-500');
+    for (const leak of ['events_gone', 'relation', 'insert', ' at ', '.ts:', 'node_modules']) {
+      expect(res.text).not.toContain(leak);
+    }
+    const again = await ws.api('/v1/events', { body: { event_type: 'a.b', participant: 'write-fails' } });
+    expect(again.status).toBe(202);
+  });
+
   it('answers 500 api_error without a stack trace or database details when a query fails', async () => {
     const posted = await ws.api('/v1/events', { body: { event_type: 'a.b', participant: 'five-hundred' } });
     expect(posted.status).toBe(202);

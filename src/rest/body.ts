@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DomainError } from '../errors.ts';
 
@@ -20,48 +21,77 @@ export function bodyParser(maxBytes: number, larger: { path: RegExp; maxBytes: n
       const buf: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       req.rawBody = buf;
       req.body = undefined;
-      if (buf.length === 0) return next();
-      let text: string;
       try {
-        text = decoder.decode(buf);
-      } catch {
-        return next(new DomainError('invalid_request_error', 'Request body is not valid UTF-8'));
-      }
-      const type = req.headers['content-type'] ?? 'application/json';
-      if (/^text\/(plain|csv)/i.test(type)) {
-        req.body = text;
-        return next();
-      }
-      if (!/^application\/(.+\+)?json/i.test(type)) {
-        return next(
-          new DomainError(
-            'invalid_request_error',
-            `Unsupported Content-Type '${type}': send application/json`,
-          ),
-        );
-      }
-      try {
-        req.body = JSON.parse(text);
+        req.body = decodeBody(buf, req.headers['content-type']);
       } catch (e) {
-        return next(
-          new DomainError('invalid_request_error', `Request body is not valid JSON: ${(e as Error).message}`),
-        );
-      }
-      if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
-        return next(new DomainError('invalid_request_error', 'Request body must be a JSON object'));
+        return next(e);
       }
       next();
     });
   };
 }
 
+/**
+ * A body's bytes as the routes see them: strict UTF-8, then JSON (an object), or the text of a
+ * `text/plain` / `text/csv` body; undefined when empty. Throws the 400 for anything else.
+ */
+export function decodeBody(buf: Buffer, contentType: string | undefined): unknown {
+  if (buf.length === 0) return undefined;
+  let text: string;
+  try {
+    text = decoder.decode(buf);
+  } catch {
+    throw new DomainError('invalid_request_error', 'Request body is not valid UTF-8');
+  }
+  const type = contentType ?? 'application/json';
+  if (/^text\/(plain|csv)/i.test(type)) return text;
+  if (!/^application\/(.+\+)?json/i.test(type))
+    throw new DomainError(
+      'invalid_request_error',
+      `Unsupported Content-Type '${type}': send application/json`,
+    );
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (e) {
+    throw new DomainError('invalid_request_error', `Request body is not valid JSON: ${(e as Error).message}`);
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new DomainError('invalid_request_error', 'Request body must be a JSON object');
+  return body;
+}
+
+/** The 413 for a body over `maxBytes`. */
+export const tooLarge = (maxBytes: number) =>
+  new DomainError('payload_too_large', `Request body exceeds ${maxBytes} bytes`, { limit_bytes: maxBytes });
+
+/**
+ * Reads a plain (not content-encoded) body of at most `maxBytes` for a route served on bare
+ * node:http: the declared length is checked before reading, the received one as it arrives.
+ */
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  if (Number(req.headers['content-length']) > maxBytes) return Promise.reject(tooLarge(maxBytes));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      // The rest is read and dropped by node once the 413 is sent.
+      req.off('data', onData);
+      reject(tooLarge(maxBytes));
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    req.on('close', () => {
+      if (!req.complete) reject(new DomainError('invalid_request_error', 'request aborted'));
+    });
+  });
+}
+
 function bodyError(err: unknown, maxBytes: number): unknown {
   const type = (err as { type?: string }).type;
-  if (type === 'entity.too.large') {
-    return new DomainError('payload_too_large', `Request body exceeds ${maxBytes} bytes`, {
-      limit_bytes: maxBytes,
-    });
-  }
+  if (type === 'entity.too.large') return tooLarge(maxBytes);
   if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'encoding.unsupported') {
     return new DomainError('invalid_request_error', (err as Error).message);
   }

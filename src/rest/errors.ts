@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { DomainError } from '../errors.ts';
@@ -8,20 +9,36 @@ export const notFoundHandler: RequestHandler = (req, _res, next) =>
 
 /** The one place errors become HTTP: DomainError → its status; anything else → 500 without internals. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
-  return (err, req, res, _next) => {
-    const known = err instanceof DomainError ? err : clientHttpError(err);
-    if (!known) log.error({ err, reqId: req.id, method: req.method, path: req.path }, 'unhandled error');
-    const e =
-      known ??
-      new DomainError(
-        'api_error',
-        'Something went wrong on our side; the request id identifies it in our logs',
-      );
-    if (res.headersSent) return res.end();
-    if (e.type === 'rate_limit_error' && typeof e.extra.retry_after === 'number')
-      res.setHeader('Retry-After', String(e.extra.retry_after));
-    res.status(e.status).json(e.toJSON());
-  };
+  return (err, req, res, _next) => sendError(log, err, req, res, req.path);
+}
+
+/**
+ * Writes `err` as the error envelope (also for routes served on bare node:http), logging what
+ * is not a known client error. The request id header is already on `res`.
+ */
+export function sendError(
+  log: Logger,
+  err: unknown,
+  req: IncomingMessage & { id?: string },
+  res: ServerResponse,
+  path: string,
+): void {
+  const known = err instanceof DomainError ? err : clientHttpError(err);
+  if (!known) log.error({ err, reqId: req.id, method: req.method, path }, 'unhandled error');
+  const e =
+    known ??
+    new DomainError(
+      'api_error',
+      'Something went wrong on our side; the request id identifies it in our logs',
+    );
+  if (res.headersSent) return void res.end();
+  if (e.type === 'rate_limit_error' && typeof e.extra.retry_after === 'number')
+    res.setHeader('Retry-After', String(e.extra.retry_after));
+  const body = JSON.stringify(e.toJSON());
+  res.statusCode = e.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppContext, Principal } from '../context.ts';
 import { DomainError } from '../errors.ts';
@@ -27,7 +28,7 @@ export const route =
  */
 export async function enforceRateLimit(
   ctx: Pick<AppContext, 'rateLimiter'>,
-  res: Response,
+  res: ServerResponse,
   credentialId: string,
 ): Promise<void> {
   const decision = await ctx.rateLimiter.consume(credentialId);
@@ -59,29 +60,45 @@ export const requireKey =
     options: { deferKeyCheck?: boolean } = {},
   ): RequestHandler =>
   (req: Request, res: Response, next: NextFunction) => {
-    const resolve = options.deferKeyCheck
-      ? ctx.keys.authenticateDeferred(req.headers.authorization, ability)
-      : ctx.keys.authenticate(req.headers.authorization, ability);
-    resolve
-      .then(async (p) => {
+    authenticateRequest(ctx, req, res, ability, options)
+      .then((p) => {
         req.principal = p;
-        try {
-          await enforceRateLimit(ctx, res, p.keyId);
-        } catch (err) {
-          await settleDeferredKey(ctx, req);
-          throw err;
-        }
         next();
       })
       .catch(next);
   };
 
+/** `requireKey` for a route served on bare node:http: the principal, or the error to answer. */
+export async function authenticateRequest(
+  ctx: Pick<AppContext, 'keys' | 'rateLimiter'>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ability?: Ability,
+  options: { deferKeyCheck?: boolean } = {},
+): Promise<Principal> {
+  const { authorization } = req.headers;
+  const p = options.deferKeyCheck
+    ? await ctx.keys.authenticateDeferred(authorization, ability)
+    : await ctx.keys.authenticate(authorization, ability);
+  try {
+    await enforceRateLimit(ctx, res, p.keyId);
+  } catch (err) {
+    await settleDeferredKey(ctx, req, p);
+    throw err;
+  }
+  return p;
+}
+
 /**
  * For a request whose key check was deferred: reads the key now, so a key revoked meanwhile is
  * answered 401 rather than with whatever error the request met (validation, rate limit).
  */
-export async function settleDeferredKey(ctx: Pick<AppContext, 'keys'>, req: Request): Promise<void> {
-  if (req.principal?.keyCheckPending) await ctx.keys.authenticate(req.headers.authorization);
+export async function settleDeferredKey(
+  ctx: Pick<AppContext, 'keys'>,
+  req: IncomingMessage,
+  who: Principal | undefined,
+): Promise<void> {
+  if (who?.keyCheckPending) await ctx.keys.authenticate(req.headers.authorization);
 }
 
 export const principal = (req: Request): Principal => {
