@@ -108,7 +108,7 @@ export class EventWriter {
       maxBatch: 256,
       concurrency: 3,
       // A second statement starts only for a batch worth its fixed cost (README "Ingest hot path").
-      overlapAt: 16,
+      overlapAt: 32,
     });
   }
 
