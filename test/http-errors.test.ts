@@ -216,6 +216,29 @@ describe('request bodies', () => {
     expect(vendor.status).toBe(202);
   });
 
+  it('keeps serving after clients abort POST /v1/events mid-body', async () => {
+    const { port } = new URL(app.url);
+    for (let i = 0; i < 5; i++) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            'POST /v1/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+              `Authorization: Bearer ${ws.keys.test}\r\nContent-Length: 500\r\n\r\n{"event_type":`,
+          );
+          setTimeout(() => {
+            socket.resetAndDestroy();
+            resolve();
+          }, 20);
+        });
+        socket.on('error', reject);
+      });
+    }
+    const res = await ws.api('/v1/events', {
+      body: { event_type: 'order.completed', participant: 'after-abort' },
+    });
+    expect(res.status).toBe(202);
+  });
+
   it('inflates a gzip-encoded body (POST /v1/events hands it to the express door)', async () => {
     const raw = gzipSync(JSON.stringify({ event_type: 'order.completed', participant: 'zipped' }));
     const res = await ws.api('/v1/events', {

@@ -83,8 +83,10 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer
     };
     req.on('data', onData);
     req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    const aborted = () => reject(new DomainError('invalid_request_error', 'request aborted'));
+    req.on('error', aborted);
     req.on('close', () => {
-      if (!req.complete) reject(new DomainError('invalid_request_error', 'request aborted'));
+      if (!req.complete) aborted();
     });
   });
 }
