@@ -3,7 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AppContext } from './context.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
-import { requestIdOf } from './request-id.ts';
+import { stampRequestId } from './request-id.ts';
 import { bodyParser } from './rest/body.ts';
 import { errorHandler, notFoundHandler } from './rest/errors.ts';
 import { eventSetupRouter } from './rest/event-types.ts';
@@ -19,10 +19,9 @@ import { graphqlHandler } from './schema/index.ts';
 import { CODE_IMPORT_MAX_BYTES } from './services/rewards/import-codes.ts';
 import { trpcHandler } from './trpc/index.ts';
 
-/** Echoes a caller's sane X-Request-Id, else makes one; set before anything can fail. */
+/** The request id, set before anything can fail. */
 const requestId: RequestHandler = (req, res, next) => {
-  req.id = requestIdOf(req);
-  res.setHeader('X-Request-Id', req.id);
+  req.id = stampRequestId(req, res);
   next();
 };
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import type { AppContext } from '../context.ts';
-import { requestIdOf } from '../request-id.ts';
+import { stampRequestId } from '../request-id.ts';
 import type { WriteResult } from '../services/events/event-writer.ts';
 import { authenticateIngest } from '../services/events/ingest-endpoints.ts';
 import { ingestEvent } from '../services/events/ingest-event.ts';
@@ -76,8 +76,7 @@ export function postEventDoor(
   return (incoming, res) => {
     const encoding = incoming.headers['content-encoding'];
     if (encoding !== undefined && encoding.toLowerCase() !== 'identity') return fallback(incoming, res);
-    const req = Object.assign(incoming, { id: requestIdOf(incoming) });
-    res.setHeader('X-Request-Id', req.id);
+    const req = Object.assign(incoming, { id: stampRequestId(incoming, res) });
     observe(req, res, EVENTS_PATH);
     readBody(req, ctx.config.MAX_BODY_BYTES)
       .then((buf) => postEvent(ctx, req, res, decodeBody(buf, req.headers['content-type'])))

@@ -96,9 +96,9 @@ export async function authenticateRequest(
 export async function settleDeferredKey(
   ctx: Pick<AppContext, 'keys'>,
   req: IncomingMessage,
-  who: Principal | undefined,
+  who: Principal,
 ): Promise<void> {
-  if (who?.keyCheckPending) await ctx.keys.authenticate(req.headers.authorization);
+  if (who.keyCheckPending) await ctx.keys.authenticate(req.headers.authorization);
 }
 
 export const principal = (req: Request): Principal => {
