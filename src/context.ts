@@ -21,21 +21,3 @@ export interface AppContext {
   keys: KeyAuthenticator;
   rateLimiter: RateLimiter;
 }
-
-export type Mode = 'live' | 'test';
-
-/** Who is calling: resolved from an API key, an ingest endpoint key, or (later) a session. */
-export interface Principal {
-  workspaceId: string;
-  workspaceSlug: string;
-  mode: Mode;
-  keyId: string;
-  /** `['*']` for full access. */
-  abilities: string[];
-  /**
-   * Set when the key was resolved from this process's memory (KeyAuthenticator.authenticateDeferred):
-   * it may have been revoked since, so the request's write must check it, or the key be read again
-   * before any other answer is given.
-   */
-  keyCheckPending?: true;
-}

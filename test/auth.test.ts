@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mode } from '../src/context.ts';
 import { DomainError } from '../src/errors.ts';
 import { revokeKey, rotateKey } from '../src/services/keys/manage-keys.ts';
+import type { Mode } from '../src/services/keys/principal.ts';
 import { request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 let app: TestApp;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mode, Principal } from '../src/context.ts';
+import type { Mode, Principal } from '../src/services/keys/principal.ts';
 import { DELIVERIES_CHANNEL } from '../src/services/outbox/emit.ts';
 import { redeemReward } from '../src/services/rewards/redeem-reward.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Mode } from '../src/context.ts';
 import { withTransaction } from '../src/db/tx.ts';
+import type { Mode } from '../src/services/keys/principal.ts';
 import { postEntry } from '../src/services/ledger/post-entry.ts';
 import { ensureParticipant } from '../src/services/participants/ensure-participant.ts';
 import type { TestApp, TestWorkspace } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mode } from '../src/context.ts';
 import { withTransaction } from '../src/db/tx.ts';
+import type { Mode } from '../src/services/keys/principal.ts';
 import { emitResult, emitResults, type ResultType } from '../src/services/outbox/emit.ts';
 import { deliveryHeaders } from '../src/services/webhooks/send.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { AppContext, Principal } from '../context.ts';
+import type { AppContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import type { Page } from '../lib/pagination.ts';
 import type { Ability } from '../services/keys/abilities.ts';
+import type { Principal } from '../services/keys/principal.ts';
 
 declare global {
   namespace Express {

@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import type { AppContext, Principal } from '../context.ts';
+import type { AppContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import type { Ability } from '../services/keys/abilities.ts';
 import { requireAbility } from '../services/keys/authenticate.ts';
+import type { Principal } from '../services/keys/principal.ts';
 
 /** What every resolver gets: the services' context and the caller, resolved on first use. */
 export interface GraphQLContext {

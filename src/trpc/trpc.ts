@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import type { AppContext, Mode, Principal } from '../context.ts';
+import type { AppContext } from '../context.ts';
 import { DomainError, type ErrorType, type FieldError, validationError } from '../errors.ts';
+import type { Mode, Principal } from '../services/keys/principal.ts';
 import { type DashboardUser, findSessionUser } from '../services/workspaces/authenticate-user.ts';
 import type { Session } from './session.ts';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { validationError } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { EventType } from './entities.ts';
 import { EVENT_TYPE_PATTERN, LIMITS } from './event-input.ts';

@@ -2,10 +2,10 @@ import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { insertJobs, notifyChannelSql } from 'pg-boss/dist/plans.js';
 import type { Logger } from 'pino';
-import type { Mode } from '../../context.ts';
 import { DomainError } from '../../errors.ts';
 import { PGBOSS_SCHEMA, PROCESS_EVENT_QUEUE } from '../../jobs/queues.ts';
 import { Batcher, ItemFailure } from '../../lib/batcher.ts';
+import type { Mode } from '../keys/principal.ts';
 import type { NormalisedEvent } from './event-input.ts';
 import { payloadProblem } from './event-schemas.ts';
 

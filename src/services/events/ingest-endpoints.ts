@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
 import { decryptSecret, encryptSecret, verifySignature } from '../../lib/secrets.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { IngestEndpoint } from './entities.ts';
 import { eventTypeKey } from './event-types.ts';

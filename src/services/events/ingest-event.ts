@@ -1,5 +1,5 @@
-import type { Mode } from '../../context.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
+import type { Mode } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { eventBody, idempotencyKeyHeader, normaliseEvent, quarantineReason } from './event-input.ts';
 import type { EventWriter, WriteResult } from './event-writer.ts';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
 import { runsOfEvent } from '../flows/list-flow-runs.ts';
 import type { FlowRunDto } from '../flows/presenters.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { Event } from './entities.ts';
 import { type EventDto, presentEvent } from './presenters.ts';

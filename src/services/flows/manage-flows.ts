@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { ensureBadges } from './engine/load.ts';
 import { Flow } from './entities.ts';

@@ -1,5 +1,6 @@
-import type { AppContext, Mode } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { defineBadge, listBadges } from '../badges/manage-badges.ts';
+import type { Mode } from '../keys/principal.ts';
 import { Flow } from './entities.ts';
 import { createFlow } from './manage-flows.ts';
 

@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import type { Mode, Principal } from '../../context.ts';
 import { DomainError } from '../../errors.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import { type Ability, hasAbility } from './abilities.ts';
 import { hashKey, keyMode } from './key-format.ts';
+import type { Mode, Principal } from './principal.ts';
 
 interface KeyRow {
   key_hash: string;

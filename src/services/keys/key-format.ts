@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Mode } from '../../context.ts';
+import type { Mode } from './principal.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const KEY_PREFIX: Record<Mode, string> = { live: 'svc_live_', test: 'svc_test_' };

@@ -1,12 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import { z } from 'zod';
-import type { AppContext, Mode } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { parseInput } from '../validation.ts';
 import { ApiKey, Workspace } from '../workspaces/entities.ts';
 import { ABILITIES } from './abilities.ts';
 import { mintKey } from './key-format.ts';
+import type { Mode } from './principal.ts';
 
 export const createKeyInput = z.strictObject({
   workspace: z.string().min(1),

@@ -1,6 +1,6 @@
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
-import type { Scope } from '../participants/presenters.ts';
+import type { Scope } from '../keys/principal.ts';
 import type { Period } from './periods.ts';
 
 /** The board every workspace has: all-time lifetime points (CONTRACT 7). Never stored. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/tx.ts';
 import { validationError } from '../../errors.ts';
-import type { Scope } from '../participants/presenters.ts';
+import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { BUILT_IN_KEY, type LeaderboardDto, presentLeaderboard } from './boards.ts';
 import { PERIODS, type Period } from './periods.ts';

@@ -1,5 +1,5 @@
-import type { Mode } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
+import type { Mode } from '../keys/principal.ts';
 import { type Period, periodWindow } from './periods.ts';
 
 /**

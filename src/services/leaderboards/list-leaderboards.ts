@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { Scope } from '../participants/presenters.ts';
+import type { Scope } from '../keys/principal.ts';
 import { type LeaderboardDto, listLeaderboardRows } from './boards.ts';
 
 /** `GET /v1/leaderboards` (any key): the built-in `points` board and the configured ones. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
-import type { Scope } from '../participants/presenters.ts';
+import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { findLeaderboard } from './boards.ts';
 import { countAbove } from './histogram.ts';

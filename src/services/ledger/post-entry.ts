@@ -1,6 +1,6 @@
-import type { Mode } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { DomainError } from '../../errors.ts';
+import type { Mode } from '../keys/principal.ts';
 import { recordEarnings } from '../leaderboards/record-earnings.ts';
 import { emitResult, type ResultToEmit } from '../outbox/emit.ts';
 import { type LedgerEntryRow, presentEntry } from './presenters.ts';

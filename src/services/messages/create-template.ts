@@ -1,6 +1,7 @@
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/tx.ts';
 import { validationError } from '../../errors.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { MessageTemplate } from './entities.ts';
 import { type MessageTemplateDto, presentTemplate } from './presenters.ts';

@@ -1,5 +1,6 @@
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
+import type { Principal } from '../keys/principal.ts';
 import { MessageTemplate } from './entities.ts';
 
 /**

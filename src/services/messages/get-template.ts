@@ -1,6 +1,7 @@
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { MessageTemplate } from './entities.ts';
 import { type MessageTemplateDto, presentTemplate } from './presenters.ts';

@@ -1,9 +1,9 @@
 import type { PgBoss } from 'pg-boss';
-import type { Mode } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { DomainError } from '../../errors.ts';
 import { SEND_MESSAGE_QUEUE } from '../../jobs/queues.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
+import type { Mode } from '../keys/principal.ts';
 import { emitResult } from '../outbox/emit.ts';
 import { type Channel, type RenderContext, renderMessage } from './render.ts';
 

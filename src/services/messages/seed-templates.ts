@@ -1,4 +1,5 @@
-import type { AppContext, Mode } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
+import type { Mode } from '../keys/principal.ts';
 
 /** The demo's message templates (idempotent: an existing key is left as the user edited it). */
 export const DEMO_TEMPLATES = [

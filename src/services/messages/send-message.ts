@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { AppContext, Mode } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
+import type { Mode } from '../keys/principal.ts';
 import { emitResult } from '../outbox/emit.ts';
 import { messageSentData } from './queue-message.ts';
 import { type DeliveryOutcome, deliver } from './transports.ts';

@@ -1,7 +1,7 @@
-import type { Mode } from '../../context.ts';
 import { isoJsonSql } from '../../db/sql-json.ts';
 import type { Sql } from '../../db/tx.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
+import type { Mode } from '../keys/principal.ts';
 
 /** The result types of SPEC 6.1 (plus `webhook.test`, which is sent directly, never stored). */
 export type ResultType =

@@ -4,11 +4,11 @@ import type { Sql } from '../../db/tx.ts';
 import { uniqueViolation, withTransaction } from '../../db/tx.ts';
 import { DomainError } from '../../errors.ts';
 import { LIMITS } from '../events/event-input.ts';
+import type { Scope } from '../keys/principal.ts';
 import { postEntry, type RawEntry } from '../ledger/post-entry.ts';
 import { type LedgerEntryRow, presentEntry } from '../ledger/presenters.ts';
 import { parseInput } from '../validation.ts';
 import { ensureParticipant } from './ensure-participant.ts';
-import type { Scope } from './presenters.ts';
 
 /** Far beyond any real balance, and exact as a JavaScript number and a bigint. */
 export const MAX_ADJUSTMENT = 1_000_000_000_000;

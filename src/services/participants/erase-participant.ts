@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
+import type { Scope } from '../keys/principal.ts';
 import { findParticipant } from './find-participant.ts';
-import type { Scope } from './presenters.ts';
 
 /**
  * `DELETE /v1/participants/{external_id}` (CONTRACT 7): the person goes, the accounting stays.

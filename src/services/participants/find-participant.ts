@@ -1,6 +1,7 @@
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
-import { PARTICIPANT_COLUMNS, type ParticipantRow, type Scope } from './presenters.ts';
+import type { Scope } from '../keys/principal.ts';
+import { PARTICIPANT_COLUMNS, type ParticipantRow } from './presenters.ts';
 
 /** The participant with this external id in the caller's workspace and mode, else 404. */
 export async function findParticipant(

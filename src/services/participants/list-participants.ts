@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import {
   PARTICIPANT_COLUMNS,
   type ParticipantDto,
   type ParticipantRow,
   presentParticipant,
-  type Scope,
 } from './presenters.ts';
 
 export const listParticipantsInput = pageInput.extend({

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
+import type { Scope } from '../keys/principal.ts';
 import { findParticipant } from './find-participant.ts';
-import type { Scope } from './presenters.ts';
 
 export interface ParticipantBadgeDto {
   key: string;

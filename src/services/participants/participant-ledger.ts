@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import type { Scope } from '../keys/principal.ts';
 import type { RawEntry } from '../ledger/post-entry.ts';
 import { type LedgerEntryRow, presentEntry } from '../ledger/presenters.ts';
 import { parseInput } from '../validation.ts';
 import { findParticipant } from './find-participant.ts';
-import type { Scope } from './presenters.ts';
 
 export const participantLedgerInput = pageInput;
 

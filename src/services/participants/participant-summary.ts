@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
+import type { Scope } from '../keys/principal.ts';
 import { rankOf } from '../leaderboards/read-leaderboard.ts';
 import { type ActiveMultiplier, activeMultiplier } from '../rewards/multiplier.ts';
 import { findParticipant } from './find-participant.ts';
-import type { Scope } from './presenters.ts';
 
 export interface ParticipantSummary {
   external_id: string;

@@ -1,8 +1,3 @@
-import type { Principal } from '../../context.ts';
-
-/** Who a participant use case acts for: one workspace's live or test data. */
-export type Scope = Pick<Principal, 'workspaceId' | 'mode'>;
-
 export const PARTICIPANT_COLUMNS =
   'id, external_id, email, phone, name, balance, lifetime_points, created_at, updated_at';
 

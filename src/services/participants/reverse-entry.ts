@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation, withTransaction } from '../../db/tx.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
+import type { Scope } from '../keys/principal.ts';
 import { postEntry } from '../ledger/post-entry.ts';
 import type { LedgerEntryRow } from '../ledger/presenters.ts';
 import { parseInput } from '../validation.ts';
 import { findParticipant } from './find-participant.ts';
-import type { Scope } from './presenters.ts';
 
 export const reverseEntryInput = z.strictObject({
   reason: z.string().trim().min(1).max(500).nullish(),

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { LIMITS } from '../events/event-input.ts';
+import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import {
   PARTICIPANT_COLUMNS,
   type ParticipantDto,
   type ParticipantRow,
   presentParticipant,
-  type Scope,
 } from './presenters.ts';
 
 /** PATCH body: each given field replaces the stored one; null clears it; absent ones stay. */

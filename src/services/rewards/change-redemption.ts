@@ -1,6 +1,7 @@
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { DomainError, notFound } from '../../errors.ts';
+import type { Principal } from '../keys/principal.ts';
 import { presentRedemption, type RedemptionDto, type RedemptionRow } from './presenters.ts';
 import { numericId } from './rewards-repo.ts';
 import { cancelAndRefund, type LockedRedemption, lockRedemption } from './settle-redemption.ts';

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { DomainError } from '../../errors.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { availableCodes, insertCodes, poolReward } from './import-codes.ts';
 

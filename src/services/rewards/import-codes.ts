@@ -1,8 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { type Sql, withTransaction } from '../../db/tx.ts';
 import { validationError } from '../../errors.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import type { RewardRow } from './presenters.ts';
 import { findReward } from './rewards-repo.ts';

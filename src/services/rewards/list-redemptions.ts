@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { presentRedemption, type RedemptionDto, type RedemptionRow } from './presenters.ts';
 import { findRedemption, REDEMPTION_COLUMNS } from './rewards-repo.ts';

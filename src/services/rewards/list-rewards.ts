@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import {
   type CatalogueRewardDto,

@@ -1,6 +1,6 @@
-import type { Mode, Principal } from '../../context.ts';
 import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
 import { hasAbility } from '../keys/abilities.ts';
+import type { Mode, Principal } from '../keys/principal.ts';
 
 /** A reward as every door shows it (SPEC 2.1, CONTRACT 8). */
 export interface RewardDto {

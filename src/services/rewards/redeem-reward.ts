@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
 import { type Sql, uniqueViolation, withTransaction } from '../../db/tx.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
@@ -9,6 +9,7 @@ import { RECOVER_REDEMPTION_QUEUE } from '../../jobs/queues.ts';
 import { clientDb } from '../../jobs/tx.ts';
 import { Batcher, ItemFailure } from '../../lib/batcher.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
+import type { Principal } from '../keys/principal.ts';
 import { debitCtes, insufficientPoints } from '../ledger/post-entry.ts';
 import { entryJsonSql } from '../ledger/presenters.ts';
 import { emitResultsCtes } from '../outbox/emit.ts';

@@ -1,6 +1,6 @@
-import type { Principal } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
+import type { Principal } from '../keys/principal.ts';
 import type { RedemptionRow, RewardRow } from './presenters.ts';
 
 /**

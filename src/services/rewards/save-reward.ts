@@ -1,7 +1,8 @@
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { uniqueViolation, withTransaction } from '../../db/tx.ts';
 import { validationError } from '../../errors.ts';
 import { assertEgressAllowed, EgressError } from '../../lib/egress.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { presentReward, type RewardDto, revealsSecrets } from './presenters.ts';
 import {

@@ -1,4 +1,5 @@
-import type { AppContext, Mode, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
+import type { Mode, Principal } from '../keys/principal.ts';
 import { generateCodes } from './generate-codes.ts';
 import { importCodes } from './import-codes.ts';
 import { createReward } from './save-reward.ts';

@@ -1,6 +1,7 @@
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { DomainError, notFound } from '../../errors.ts';
+import type { Principal } from '../keys/principal.ts';
 import { postEntry } from '../ledger/post-entry.ts';
 import { emitResults, type ResultToEmit } from '../outbox/emit.ts';
 import { presentRedemption, type RedemptionRow } from './presenters.ts';

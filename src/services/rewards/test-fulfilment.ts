@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { validationError } from '../../errors.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { callExternal, type FulfilmentCall } from './external-fulfilment.ts';
 import { parseConfig } from './reward-input.ts';

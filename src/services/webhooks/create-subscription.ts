@@ -1,7 +1,8 @@
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { encryptSecret } from '../../lib/secrets.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { presentSubscription, type SubscriptionDto, type SubscriptionRow } from './presenters.ts';
 import { SUBSCRIPTION_COLUMNS } from './repository.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import type { Principal } from '../keys/principal.ts';
 import { RESULT_TYPES } from '../outbox/emit.ts';
 import { parseInput } from '../validation.ts';
 import {

@@ -1,5 +1,6 @@
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { presentSubscription, type SubscriptionDto, type SubscriptionRow } from './presenters.ts';
 import { findSubscription, pageSubscriptions } from './repository.ts';

@@ -1,4 +1,4 @@
-import type { Mode } from '../../context.ts';
+import type { Mode } from '../keys/principal.ts';
 
 export interface SubscriptionRow {
   id: string;

@@ -1,6 +1,7 @@
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { DomainError } from '../../errors.ts';
+import type { Principal } from '../keys/principal.ts';
 import { DELIVERIES_CHANNEL } from '../outbox/emit.ts';
 import { getDelivery } from './list-deliveries.ts';
 import type { DeliveryDetailDto } from './presenters.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Principal } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
 import type { KeysetRange } from '../../lib/pagination.ts';
+import type { Principal } from '../keys/principal.ts';
 import type { AttemptRow, DeliveryRow, SubscriptionRow } from './presenters.ts';
 
 /** Queries over the webhook tables; every one is scoped to the caller's workspace and mode. */

@@ -1,6 +1,7 @@
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
+import type { Principal } from '../keys/principal.ts';
 import { findSubscription } from './repository.ts';
 import { sendDelivery } from './send.ts';
 

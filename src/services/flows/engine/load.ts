@@ -1,5 +1,5 @@
-import type { Mode } from '../../../context.ts';
 import type { Sql } from '../../../db/tx.ts';
+import type { Mode } from '../../keys/principal.ts';
 import { groupKeys } from '../../ledger/post-credits.ts';
 import { activeMultipliersSql } from '../../rewards/multiplier.ts';
 import type { FlowAction } from '../flow-schemas.ts';

@@ -1,4 +1,4 @@
-import type { Mode } from '../../../context.ts';
+import type { Mode } from '../../keys/principal.ts';
 import type { FlowAction } from '../flow-schemas.ts';
 
 /** A participant as the batch sees it: locked, with balances and counts kept current in memory. */
