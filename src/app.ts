@@ -9,10 +9,9 @@ import { errorHandler, notFoundHandler } from './rest/errors.ts';
 import { eventSetupRouter } from './rest/event-types.ts';
 import { eventsRouter, isPostEvent, postEventDoor, postEventRoute } from './rest/events.ts';
 import { flowsRouter } from './rest/flows.ts';
-import { leaderboardsRouter } from './rest/leaderboards.ts';
 import { messagesRouter } from './rest/messages.ts';
-import { docsRouter } from './rest/openapi.ts';
-import { participantsRouter } from './rest/participants.ts';
+import { docsRouter, OPERATIONS } from './rest/openapi.ts';
+import { largerBodies, mountOperations } from './rest/operation.ts';
 import { rewardsRouter } from './rest/rewards.ts';
 import { webhooksRouter } from './rest/webhooks.ts';
 import { graphqlHandler } from './schema/index.ts';
@@ -75,6 +74,7 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   });
 
   const parseBody = bodyParser(ctx.config.MAX_BODY_BYTES, [
+    ...largerBodies(OPERATIONS),
     { path: /^\/rewards\/[^/]+\/codes$/, maxBytes: CODE_IMPORT_MAX_BYTES },
   ]);
   app.post('/v1/events', parseBody, postEventRoute(ctx));
@@ -99,15 +99,16 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   app.use('/graphql', graphqlHandler(ctx));
   app.use('/trpc', trpcHandler(ctx));
 
+  app.use('/v1', parseBody);
+  // Every declared operation (src/rest/*.ts declarations), mounted from its declaration.
+  app.use(mountOperations(ctx, OPERATIONS));
+
   const v1 = express.Router();
   v1.use(metrics.routeBase);
-  v1.use(parseBody);
   v1.use(eventsRouter(ctx));
   v1.use(eventSetupRouter(ctx));
   v1.use(flowsRouter(ctx));
   v1.use(webhooksRouter(ctx));
-  v1.use(participantsRouter(ctx));
-  v1.use(leaderboardsRouter(ctx));
   v1.use(messagesRouter(ctx));
   v1.use(rewardsRouter(ctx));
   app.use('/v1', v1);

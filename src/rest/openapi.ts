@@ -17,10 +17,9 @@ import { eventBody, idempotencyKeyHeader, LIMITS } from '../services/events/even
 import { putSchemaInput } from '../services/events/event-types.ts';
 import { createIngestEndpointInput } from '../services/events/ingest-endpoints.ts';
 import { listEventsInput } from '../services/events/list-events.ts';
-import type { Ability } from '../services/keys/abilities.ts';
+import { leaderboardsOperations } from './leaderboards.ts';
 import { flowsOperations } from './openapi-flows.ts';
 import { messagesOperations } from './openapi-messages.ts';
-import { participantsOperations } from './openapi-participants.ts';
 import { rewardsOperations } from './openapi-rewards.ts';
 import {
   deleted,
@@ -41,40 +40,15 @@ import {
   signatureHeader,
 } from './openapi-schemas.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
+import type { Operation, OperationAuth, ResponseDoc } from './operation.ts';
+import { participantsOperations } from './participants.ts';
 
-/**
- * `none`: no credentials; `signature`: ingest endpoint key + `X-Signature`; `key`: any valid
- * bearer API key; an ability: a bearer key holding it (SPEC 5.2, CONTRACT 4).
- */
-export type OperationAuth = 'none' | 'signature' | 'key' | Ability;
+/** A declaration without a handler yet: served by a router of its own (being folded into declarations). */
+export type OperationDoc = Operation;
+const legacy = (ops: OperationDoc[]): Operation[] =>
+  ops.map((op) => (op.handle ? op : { ...op, servedBy: op.servedBy ?? 'its router in src/rest' }));
 
-/** One documented route; `buildDocument` adds auth, the standard errors and the common headers. */
-export interface OperationDoc {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** OpenAPI path template, e.g. `/v1/events/{id}`. */
-  path: string;
-  operationId: string;
-  tag: string;
-  summary: string;
-  description?: string;
-  auth: OperationAuth;
-  /** The services' zod schemas, as validated by the route. */
-  params?: { path?: ZodObjectInput; query?: ZodObjectInput; header?: ZodObjectInput };
-  /** `alternatives`: other accepted content types besides JSON (e.g. `text/csv` code imports). */
-  body?: { schema: z.ZodType; description?: string; alternatives?: Record<string, z.ZodType> };
-  success: {
-    status: '200' | '201' | '202';
-    description: string;
-    schema?: z.ZodType;
-    /** Defaults to `application/json`. */
-    contentType?: string;
-    headers?: Record<string, z.ZodType>;
-  };
-  /** Error types beyond those implied by auth, body and params (e.g. `not_found`). */
-  errors?: ErrorType[];
-  /** Responses that fit no pattern (e.g. /readyz's 503). */
-  extraResponses?: ZodOpenApiResponsesObject;
-}
+export type { OperationAuth };
 
 const idParam = (what: string) =>
   z.object({
@@ -126,7 +100,7 @@ const SIGNING_EXAMPLE = [
  * Every route the HTTP app serves. Every new route must be added here too, in the same change:
  * test/openapi.test.ts fails when a route registered under /v1 is missing from the document.
  */
-export const OPERATIONS: OperationDoc[] = [
+export const OPERATIONS: Operation[] = legacy([
   // --- src/rest/events.ts ---
   {
     method: 'post',
@@ -347,8 +321,9 @@ export const OPERATIONS: OperationDoc[] = [
   ...flowsOperations,
   ...webhookOperations,
   ...participantsOperations,
+  ...leaderboardsOperations,
   ...rewardsOperations,
-];
+]);
 
 const INFO_DESCRIPTION = `Loyalty and engagement service: events, points, badges, rewards and signed webhooks.
 
@@ -415,6 +390,18 @@ function errorResponses(op: OperationDoc): ZodOpenApiResponsesObject {
   return responses;
 }
 
+function successResponse(doc: ResponseDoc, bearer: boolean) {
+  return {
+    description: doc.description,
+    headers: z.object({
+      'X-Request-Id': requestIdHeader,
+      ...(bearer ? rateLimitHeaders : {}),
+      ...doc.headers,
+    }),
+    ...(doc.schema ? { content: { [doc.contentType ?? 'application/json']: { schema: doc.schema } } } : {}),
+  };
+}
+
 function toOperation(op: OperationDoc): ZodOpenApiOperationObject {
   const bearer = op.auth !== 'none' && op.auth !== 'signature';
   const ability = bearer && op.auth !== 'key' ? op.auth : undefined;
@@ -442,17 +429,10 @@ function toOperation(op: OperationDoc): ZodOpenApiOperationObject {
         }
       : {}),
     responses: {
-      [success.status]: {
-        description: success.description,
-        headers: z.object({
-          'X-Request-Id': requestIdHeader,
-          ...(bearer ? rateLimitHeaders : {}),
-          ...success.headers,
-        }),
-        ...(success.schema
-          ? { content: { [success.contentType ?? 'application/json']: { schema: success.schema } } }
-          : {}),
-      },
+      [success.status]: successResponse(success, bearer),
+      ...Object.fromEntries(
+        Object.entries(op.otherSuccess ?? {}).map(([status, doc]) => [status, successResponse(doc, bearer)]),
+      ),
       ...op.extraResponses,
       ...errorResponses(op),
     },

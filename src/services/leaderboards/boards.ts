@@ -2,16 +2,12 @@ import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
 import type { Scope } from '../keys/principal.ts';
 import type { Period } from './periods.ts';
+import type { LeaderboardDto } from './shapes.ts';
 
 /** The board every workspace has: all-time lifetime points (CONTRACT 7). Never stored. */
 export const BUILT_IN_KEY = 'points';
 
-export interface LeaderboardDto {
-  key: string;
-  name: string;
-  period: Period;
-  created_at: string | null;
-}
+export type { LeaderboardDto } from './shapes.ts';
 
 export const BUILT_IN: LeaderboardDto = {
   key: BUILT_IN_KEY,

@@ -2,19 +2,17 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/tx.ts';
 import { validationError } from '../../errors.ts';
+import { text } from '../../lib/primitives.ts';
 import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { BUILT_IN_KEY, type LeaderboardDto, presentLeaderboard } from './boards.ts';
 import { PERIODS, type Period } from './periods.ts';
 
 export const createLeaderboardInput = z.strictObject({
-  key: z
-    .string()
-    .min(1)
-    .max(64)
+  key: text(64, { min: 1 })
     .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'letters, digits and . _ : - only, e.g. "weekly-points"')
     .refine((k) => k !== BUILT_IN_KEY, `"${BUILT_IN_KEY}" is the built-in all-time board`),
-  name: z.string().trim().min(1).max(200),
+  name: text(200).trim().min(1),
   period: z
     .enum(PERIODS)
     .meta({ description: 'Points earned in the UTC week (Monday first), UTC month, or ever.' }),

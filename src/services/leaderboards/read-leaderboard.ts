@@ -7,6 +7,7 @@ import { parseInput } from '../validation.ts';
 import { findLeaderboard } from './boards.ts';
 import { countAbove } from './histogram.ts';
 import { type Period, periodWindow } from './periods.ts';
+import type { LeaderboardPage, Standing } from './shapes.ts';
 
 export const MAX_TOP = 1000;
 
@@ -20,16 +21,7 @@ export const leaderboardTopInput = z.object({
     .meta({ description: `How many places: default 10; above ${MAX_TOP} is clamped to ${MAX_TOP}.` }),
 });
 
-export interface Standing {
-  rank: number;
-  external_id: string;
-  score: number;
-}
-
-export interface LeaderboardPage {
-  data: Standing[];
-  meta: { key: string; period: Period; period_start: string | null; period_end: string | null };
-}
+export type { LeaderboardPage, Standing } from './shapes.ts';
 
 /**
  * `GET /v1/leaderboards/{key}`: the top N with competition ranks (1, 1, 3). Only participants

@@ -1,18 +1,9 @@
 import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
 import type { RawEntry } from './post-entry.ts';
+import type { LedgerEntryDto } from './shapes.ts';
 
-/** A ledger entry as every door shows it (CONTRACT 7). */
-export interface LedgerEntryRow {
-  id: number;
-  points: number;
-  balance_after: number;
-  reason: string | null;
-  source: string;
-  reference: string | null;
-  reverses_entry_id: number | null;
-  idempotency_key: string | null;
-  created_at: string;
-}
+/** A ledger entry as every door shows it: the shape's output type. */
+export type LedgerEntryRow = LedgerEntryDto;
 
 export function presentEntry(r: RawEntry): LedgerEntryRow {
   return {
@@ -20,7 +11,7 @@ export function presentEntry(r: RawEntry): LedgerEntryRow {
     points: Number(r.points),
     balance_after: Number(r.balance_after),
     reason: r.reason,
-    source: r.source,
+    source: r.source as LedgerEntryDto['source'],
     reference: r.reference,
     reverses_entry_id: r.reverses_entry_id === null ? null : Number(r.reverses_entry_id),
     idempotency_key: r.idempotency_key,

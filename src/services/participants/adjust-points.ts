@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { uniqueViolation, withTransaction } from '../../db/tx.ts';
 import { DomainError } from '../../errors.ts';
+import { text } from '../../lib/primitives.ts';
 import { LIMITS } from '../events/event-input.ts';
 import type { Scope } from '../keys/principal.ts';
 import { postEntry, type RawEntry } from '../ledger/post-entry.ts';
@@ -21,8 +22,8 @@ export const adjustPointsInput = z.strictObject({
     .max(MAX_ADJUSTMENT)
     .refine((n) => n !== 0, 'must be a non-zero integer')
     .meta({ description: 'Signed: a credit is positive, a debit negative (never below the balance).' }),
-  reason: z.string().trim().min(1).max(500),
-  idempotency_key: z.string().min(1).max(LIMITS.idempotencyKeyLength).nullish().meta({
+  reason: text(500).trim().min(1),
+  idempotency_key: text(LIMITS.idempotencyKeyLength, { min: 1 }).nullish().meta({
     description: 'Makes retries safe (CONTRACT 5); the `Idempotency-Key` header wins over it.',
   }),
 });

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import { text } from '../../lib/primitives.ts';
 import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import {
@@ -11,7 +12,7 @@ import {
 } from './presenters.ts';
 
 export const listParticipantsInput = pageInput.extend({
-  search: z.string().max(255).optional().meta({
+  search: text(255).optional().meta({
     description: 'Case-insensitive substring (or prefix) of the external id, e-mail or name.',
   }),
 });

@@ -1,15 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import type { Scope } from '../keys/principal.ts';
 import { findParticipant } from './find-participant.ts';
+import type { ParticipantBadgeDto } from './shapes.ts';
 
-export interface ParticipantBadgeDto {
-  key: string;
-  /** Null for a badge without tiers. */
-  tier: string | null;
-  name: string;
-  awarded_at: string;
-  flow_run_id: string | null;
-}
+export type { ParticipantBadgeDto } from './shapes.ts';
 
 /** `GET /v1/participants/{external_id}/badges`: every key+tier held, newest award first. */
 export async function participantBadges(

@@ -1,20 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import type { Scope } from '../keys/principal.ts';
 import { rankOf } from '../leaderboards/read-leaderboard.ts';
-import { type ActiveMultiplier, activeMultiplier } from '../rewards/multiplier.ts';
+import { activeMultiplier } from '../rewards/multiplier.ts';
 import { findParticipant } from './find-participant.ts';
+import type { ParticipantSummary } from './shapes.ts';
 
-export interface ParticipantSummary {
-  external_id: string;
-  balance: number;
-  lifetime_points: number;
-  badges_count: number;
-  redemptions_count: number;
-  events_count: number;
-  /** Competition rank on the all-time `points` board. */
-  rank: number;
-  active_multiplier: ActiveMultiplier | null;
-}
+export type { ParticipantSummary } from './shapes.ts';
 
 /** `GET /v1/participants/{external_id}/summary` (CONTRACT 7). */
 export async function participantSummary(

@@ -1,3 +1,4 @@
+import type { ParticipantDto } from './shapes.ts';
 export const PARTICIPANT_COLUMNS =
   'id, external_id, email, phone, name, balance, lifetime_points, created_at, updated_at';
 
@@ -13,17 +14,7 @@ export interface ParticipantRow {
   updated_at: Date;
 }
 
-/** The participant object of CONTRACT 7. */
-export interface ParticipantDto {
-  external_id: string;
-  email: string | null;
-  phone: string | null;
-  name: string | null;
-  balance: number;
-  lifetime_points: number;
-  created_at: string;
-  updated_at: string;
-}
+export type { ParticipantDto } from './shapes.ts';
 
 export const presentParticipant = (r: ParticipantRow): ParticipantDto => ({
   external_id: r.external_id,

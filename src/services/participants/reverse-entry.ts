@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation, withTransaction } from '../../db/tx.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
+import { text } from '../../lib/primitives.ts';
 import type { Scope } from '../keys/principal.ts';
 import { postEntry } from '../ledger/post-entry.ts';
 import type { LedgerEntryRow } from '../ledger/presenters.ts';
@@ -9,7 +10,7 @@ import { parseInput } from '../validation.ts';
 import { findParticipant } from './find-participant.ts';
 
 export const reverseEntryInput = z.strictObject({
-  reason: z.string().trim().min(1).max(500).nullish(),
+  reason: text(500).trim().min(1).nullish(),
 });
 export type ReverseEntryInput = z.input<typeof reverseEntryInput>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
+import { text } from '../../lib/primitives.ts';
 import { LIMITS } from '../events/event-input.ts';
 import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
@@ -13,9 +14,9 @@ import {
 
 /** PATCH body: each given field replaces the stored one; null clears it; absent ones stay. */
 export const updateParticipantInput = z.strictObject({
-  email: z.string().trim().max(LIMITS.emailLength).nullable().optional(),
-  phone: z.string().trim().max(LIMITS.phoneLength).nullable().optional(),
-  name: z.string().trim().max(LIMITS.nameLength).nullable().optional(),
+  email: text(LIMITS.emailLength).trim().nullable().optional(),
+  phone: text(LIMITS.phoneLength).trim().nullable().optional(),
+  name: text(LIMITS.nameLength).trim().nullable().optional(),
 });
 export type UpdateParticipantInput = z.input<typeof updateParticipantInput>;
 
