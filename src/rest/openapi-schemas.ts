@@ -197,6 +197,16 @@ const extraFields: Partial<Record<ErrorType, Record<string, z.ZodType>>> = {
   external_fulfilment_failed: {
     redemption_id: z.int().meta({ description: 'The redemption, now `cancelled` and refunded.' }),
   },
+  permission_error: {
+    required_ability: z.string().optional().meta({ description: 'The ability the operation needs.' }),
+  },
+  already_reversed: { entry_id: z.int().meta({ description: 'The entry that was already reversed.' }) },
+  invalid_state: {
+    status: z
+      .string()
+      .optional()
+      .meta({ description: 'The current status of the resource, when it has one.' }),
+  },
 };
 
 const componentName = (type: string) => {
