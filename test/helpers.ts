@@ -10,6 +10,7 @@ import type { Mode } from '../src/services/keys/principal.ts';
 import { createUser } from '../src/services/workspaces/create-user.ts';
 import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
 import type { AppRouter } from '../src/trpc/index.ts';
+import { checkResponse } from './response-check.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
 
@@ -61,6 +62,8 @@ export interface ApiInit {
   headers?: Record<string, string>;
   mode?: Mode;
   key?: string | null;
+  /** Skips the declaration check: only for requests a test sends to prove the check itself. */
+  unchecked?: boolean;
 }
 
 export interface ApiResponse {
@@ -125,6 +128,14 @@ export async function request(base: string, path: string, init: ApiInit = {}): P
   } catch {
     parsed = null;
   }
+  // Every REST response of every test is checked against its operation's declaration.
+  if (!init.unchecked)
+    checkResponse(init.method ?? (body !== undefined ? 'POST' : 'GET'), path, {
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      body: parsed,
+      text,
+    });
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
