@@ -58,7 +58,7 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
     log,
     paginator: new Paginator(config.secret),
     events: new EventWriter(ingestPool, boss, log),
-    keys: new KeyAuthenticator(pool),
+    keys: new KeyAuthenticator(pool, config.secret),
     rateLimiter: await createRateLimiter(config, pool, { log }),
   };
   return {

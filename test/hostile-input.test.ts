@@ -51,6 +51,7 @@ const SAMPLES: Record<string, () => unknown> = {
   updateParticipant: () => ({ email: 'a@example.com', phone: '+15550100', name: 'Alice' }),
   adjustPoints: () => ({ points: 1, reason: 'sweep' }),
   reverseLedgerEntry: () => ({ reason: 'sweep' }),
+  mintParticipantToken: () => ({ ttl_seconds: 600 }),
   createLeaderboard: () => ({ key: 'weekly', name: 'Weekly', period: 'weekly' }),
   createReward: () => ({
     name: `r-${Math.random()}`,

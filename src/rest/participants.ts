@@ -5,6 +5,11 @@ import { ledgerEntryShape } from '../services/ledger/shapes.ts';
 import { adjustPoints, adjustPointsInput } from '../services/participants/adjust-points.ts';
 import { eraseParticipant } from '../services/participants/erase-participant.ts';
 import { listParticipants, listParticipantsInput } from '../services/participants/list-participants.ts';
+import {
+  mintParticipantToken,
+  mintTokenInput,
+  participantTokenShape,
+} from '../services/participants/mint-token.ts';
 import { participantBadges } from '../services/participants/participant-badges.ts';
 import { participantLedger } from '../services/participants/participant-ledger.ts';
 import { participantSummary } from '../services/participants/participant-summary.ts';
@@ -207,5 +212,23 @@ export const participantsOperations: Operation[] = [
     success: { status: '201', description: 'The reversal entry.', schema: ledgerEntryShape },
     errors: ['not_found', 'already_reversed', 'insufficient_points'],
     handle: ({ ctx, who, params, body }) => reverseEntry(ctx, who, params.external_id, params.entry_id, body),
+  }),
+  operation({
+    method: 'post',
+    path: '/v1/participants/{external_id}/tokens',
+    operationId: 'mintParticipantToken',
+    tag: P,
+    summary: 'Mint a participant token',
+    description:
+      'A short-lived token a browser widget may hold instead of an API key: it reads its own ' +
+      'participant (balance, summary, badges, ledger), the rewards catalogue, badges and leaderboards ' +
+      'over GraphQL, and subscribes to its own live updates. It is bound to the workspace, the mode ' +
+      'and the key that minted it: revoking or rotating that key ends it.',
+    auth: 'participants:write',
+    params: { path: byExternalId },
+    body: { schema: mintTokenInput },
+    success: { status: '201', description: 'The token, shown once.', schema: participantTokenShape },
+    errors: ['not_found'],
+    handle: ({ ctx, who, params, body }) => mintParticipantToken(ctx, who, params.external_id, body),
   }),
 ];

@@ -3,6 +3,7 @@ import { DomainError } from '../../errors.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import { type Ability, hasAbility } from './abilities.ts';
 import { hashKey, keyMode } from './key-format.ts';
+import { type ParticipantClaims, verifyParticipantToken } from './participant-token.ts';
 import type { Mode, Principal } from './principal.ts';
 
 interface KeyRow {
@@ -26,10 +27,24 @@ const MAX_REMEMBERED = 10_000;
  */
 export class KeyAuthenticator {
   private readonly lookups: Batcher<string, KeyRow | undefined>;
+  private readonly liveKeys: Batcher<string, boolean>;
+  private readonly secret: string;
   /** key hash → its row as last read (key rows never change except `revoked_at`). */
   private readonly remembered = new Map<string, KeyRow>();
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, secret: string) {
+    this.secret = secret;
+    this.liveKeys = new Batcher(
+      async (ids) => {
+        const { rows } = await pool.query<{ id: string }>(
+          'select id from api_keys where id = any($1::uuid[]) and revoked_at is null',
+          [[...new Set(ids)]],
+        );
+        const live = new Set(rows.map((r) => r.id));
+        return ids.map((id) => live.has(id));
+      },
+      { maxBatch: 500, concurrency: 4 },
+    );
     this.lookups = new Batcher(
       async (hashes) => {
         const { rows } = await pool.query<KeyRow>(
@@ -69,6 +84,25 @@ export class KeyAuthenticator {
     if (!row || row.mode !== mode || (ability && !hasAbility(row.abilities, ability)))
       return this.authenticate(authorization, ability);
     return { ...principalOf(row, mode), keyCheckPending: true };
+  }
+
+  /**
+   * A participant token (CONTRACT 7): its signature and expiry checked in memory, then one read
+   * that the key which minted it is still live, so revoking or rotating that key ends the token
+   * on its very next request. 401 for anything else.
+   */
+  async authenticateParticipant(authorization: string | undefined): Promise<ParticipantClaims> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (!token) throw new DomainError('authentication_error', 'No participant token provided');
+    const claims = verifyParticipantToken(this.secret, token);
+    await this.requireLiveKey(claims.keyId);
+    return claims;
+  }
+
+  /** 401 unless the key with this id exists and is not revoked (an open socket's periodic check). */
+  async requireLiveKey(keyId: string): Promise<void> {
+    if (!(await this.liveKeys.submit(keyId)))
+      throw new DomainError('authentication_error', 'The API key behind this token was revoked or rotated');
   }
 
   private remember(hash: string, row: KeyRow): void {

@@ -1,0 +1,89 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { DomainError } from '../../errors.ts';
+import type { Mode } from './principal.ts';
+
+/**
+ * Participant tokens (CONTRACT 7 and 12): what a browser widget holds instead of an API key.
+ *
+ * Format: `svc_pt_<payload>.<signature>`, where `<payload>` is the base64url JSON
+ * `{ v: 1, w: workspace id, s: workspace slug, m: mode, p: external id, k: minting key id,
+ * e: expiry (unix seconds) }` and `<signature>` the base64url HMAC-SHA256 of
+ * `svc-participant-token:<payload>` keyed with SVC_SECRET. Verifying is a hash and a clock
+ * check, no database round trip; the one thing it cannot know, whether the minting key is still
+ * live, is read once per request (and once every few seconds for an open socket) by the caller.
+ */
+
+export const TOKEN_PREFIX = 'svc_pt_';
+const CONTEXT = 'svc-participant-token:';
+
+const claims = z.object({
+  v: z.literal(1),
+  w: z.string(),
+  s: z.string(),
+  m: z.enum(['live', 'test']),
+  p: z.string(),
+  k: z.string(),
+  e: z.int(),
+});
+
+/** Who a participant token speaks for. */
+export interface ParticipantClaims {
+  workspaceId: string;
+  workspaceSlug: string;
+  mode: Mode;
+  externalId: string;
+  /** The API key that minted it: revoking or rotating that key ends the token. */
+  keyId: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+const mac = (secret: string, payload: string) =>
+  createHmac('sha256', secret)
+    .update(CONTEXT + payload)
+    .digest('base64url');
+
+export function signParticipantToken(secret: string, c: ParticipantClaims): string {
+  const payload = Buffer.from(
+    JSON.stringify({
+      v: 1,
+      w: c.workspaceId,
+      s: c.workspaceSlug,
+      m: c.mode,
+      p: c.externalId,
+      k: c.keyId,
+      e: c.expiresAt,
+    }),
+  ).toString('base64url');
+  return `${TOKEN_PREFIX}${payload}.${mac(secret, payload)}`;
+}
+
+export const isParticipantToken = (token: string) => token.startsWith(TOKEN_PREFIX);
+
+const invalid = (why: string) => new DomainError('authentication_error', `Invalid participant token: ${why}`);
+
+/** The claims of a well-signed, unexpired token; 401 `authentication_error` otherwise. */
+export function verifyParticipantToken(secret: string, token: string, now = Date.now()): ParticipantClaims {
+  if (!isParticipantToken(token)) throw invalid('expected svc_pt_…');
+  const [payload, signature, extra] = token.slice(TOKEN_PREFIX.length).split('.');
+  if (!payload || !signature || extra !== undefined) throw invalid('malformed');
+  const expected = Buffer.from(mac(secret, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid('bad signature');
+  let parsed: z.output<typeof claims>;
+  try {
+    parsed = claims.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
+  } catch {
+    throw invalid('malformed');
+  }
+  if (parsed.e * 1000 <= now) throw invalid('expired');
+  return {
+    workspaceId: parsed.w,
+    workspaceSlug: parsed.s,
+    mode: parsed.m,
+    externalId: parsed.p,
+    keyId: parsed.k,
+    expiresAt: parsed.e,
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { signParticipantToken } from '../keys/participant-token.ts';
+import type { Principal } from '../keys/principal.ts';
+import { parseInput } from '../validation.ts';
+import { findParticipant } from './find-participant.ts';
+
+export const mintTokenInput = z.strictObject({
+  ttl_seconds: z
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(3600)
+    .meta({ description: 'Lifetime in seconds: 60 to 86400, default 3600.' }),
+});
+
+export const participantTokenShape = z
+  .object({
+    token: z.string().meta({
+      description:
+        'Send as `Authorization: Bearer <token>` to /graphql, or in graphql-ws `connectionParams`.',
+      examples: ['svc_pt_eyJ2IjoxLCJ3Ijoi….9oG1t2nK…'],
+    }),
+    expires_at: z.string().meta({ format: 'date-time', description: 'When the token stops working.' }),
+  })
+  .meta({ id: 'ParticipantToken' });
+export type ParticipantTokenDto = z.output<typeof participantTokenShape>;
+
+/**
+ * `POST /v1/participants/{external_id}/tokens` (CONTRACT 7): a short-lived token a browser may
+ * hold for one participant, bound to the workspace, the mode and the minting key. 404 for an
+ * unknown participant.
+ */
+export async function mintParticipantToken(
+  ctx: AppContext,
+  who: Principal,
+  externalId: string,
+  input: unknown,
+): Promise<ParticipantTokenDto> {
+  const { ttl_seconds } = parseInput(mintTokenInput, input);
+  await findParticipant(ctx.pool, who, externalId);
+  const expiresAt = Math.floor(Date.now() / 1000) + ttl_seconds;
+  const token = signParticipantToken(ctx.config.secret, {
+    workspaceId: who.workspaceId,
+    workspaceSlug: who.workspaceSlug,
+    mode: who.mode,
+    externalId,
+    keyId: who.keyId,
+    expiresAt,
+  });
+  return { token, expires_at: new Date(expiresAt * 1000).toISOString() };
+}
