@@ -7,6 +7,7 @@ import type { Paginator } from './lib/pagination.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { EventWriter } from './services/events/event-writer.ts';
 import type { KeyAuthenticator } from './services/keys/authenticate.ts';
+import type { LiveHub } from './services/live/live-hub.ts';
 
 /** What every service is handed: the ORM, the raw pool for hot paths, the queue, config, logger. */
 export interface AppContext {
@@ -20,4 +21,6 @@ export interface AppContext {
   events: EventWriter;
   keys: KeyAuthenticator;
   rateLimiter: RateLimiter;
+  /** Committed balance changes and badge awards for GraphQL subscriptions (LISTENs on first use). */
+  live: LiveHub;
 }

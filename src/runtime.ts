@@ -9,6 +9,7 @@ import { Paginator } from './lib/pagination.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { EventWriter } from './services/events/event-writer.ts';
 import { KeyAuthenticator } from './services/keys/authenticate.ts';
+import { LiveHub } from './services/live/live-hub.ts';
 import { stopWorkers } from './worker.ts';
 
 export interface Runtime {
@@ -60,11 +61,13 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
     events: new EventWriter(ingestPool, boss, log),
     keys: new KeyAuthenticator(pool, config.secret),
     rateLimiter: await createRateLimiter(config, pool, { log }),
+    live: new LiveHub({ databaseUrl, pool, log }),
   };
   return {
     ctx,
     close: async () => {
       await stopWorkers(ctx);
+      await ctx.live.close();
       await ctx.events.idle();
       await ctx.rateLimiter.close();
       await boss.stop({ graceful: true, timeout: 10_000 });

@@ -66,7 +66,7 @@ const SAMPLES: Record<string, () => unknown> = {
   testRewardFulfilment: () => ({
     config: { endpoint_url: RECEIVER, method: 'POST', headers: { 'X-Api': 'k' }, body: '{}' },
   }),
-  createRedemption: () => ({ participant: { external_id: 'alice' }, reward_id: Number(ids.reward) }),
+  createRedemption: () => ({ participant: 'alice', reward_id: Number(ids.reward) }),
 };
 
 // Percent-encoded for paths and queries (a lone surrogate cannot be encoded as UTF-8, so its
@@ -150,7 +150,7 @@ beforeAll(async () => {
   ids['generateRewardCodes.id'] = ids.reward;
   ids['testRewardFulfilment.id'] = ids.reward;
   const redemption = await ws.api('/v1/redemptions', {
-    body: { participant: { external_id: 'alice' }, reward_id: reward.body.id },
+    body: { participant: 'alice', reward_id: reward.body.id },
   });
   for (const op of ['getRedemption', 'fulfilRedemption', 'cancelRedemption'])
     ids[`${op}.id`] = String(redemption.body.id);

@@ -12,8 +12,8 @@ import {
 import type { AppContext } from '../context.ts';
 import { type ErrorType, errorStatus } from '../errors.ts';
 import { MAX_JSON_DEPTH } from '../lib/json-guard.ts';
-import { isResourceId } from '../lib/primitives.ts';
 import { pageInput } from '../lib/pagination.ts';
+import { isResourceId } from '../lib/primitives.ts';
 import { eventBody, idempotencyKeyHeader, LIMITS } from '../services/events/event-input.ts';
 import { putSchemaInput } from '../services/events/event-types.ts';
 import { createIngestEndpointInput } from '../services/events/ingest-endpoints.ts';

@@ -6,6 +6,7 @@ import { Migration20261122193000 } from './Migration20261122193000.ts';
 import { Migration20261122194000 } from './Migration20261122194000.ts';
 import { Migration20261122195000 } from './Migration20261122195000.ts';
 import { Migration20261123001000 } from './Migration20261123001000.ts';
+import { Migration20261125120000 } from './Migration20261125120000.ts';
 
 /** Committed migrations in order; `npm run migration:create` writes new files beside this one. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   { name: 'Migration20261122194000', class: Migration20261122194000 },
   { name: 'Migration20261122195000', class: Migration20261122195000 },
   { name: 'Migration20261123001000', class: Migration20261123001000 },
+  { name: 'Migration20261125120000', class: Migration20261125120000 },
 ];
