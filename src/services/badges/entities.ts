@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { liveTrigger } from '../live/triggers.ts';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
 
@@ -29,6 +30,8 @@ BadgeSchema.setClass(Badge);
 const ParticipantBadgeSchema = defineEntity({
   name: 'ParticipantBadge',
   tableName: 'participant_badges',
+  // Announces committed awards to GraphQL subscribers (src/services/live).
+  triggers: [liveTrigger('participant_badges', 'b')],
   uniques: [
     { name: 'participant_badges_held_once', properties: ['participant', 'badge', 'tier'] },
     {

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { liveTrigger } from '../live/triggers.ts';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
 
@@ -27,6 +28,8 @@ const LedgerEntrySchema = defineEntity({
       forEach: 'row',
       body: IMMUTABLE,
     },
+    // Announces committed entries to GraphQL subscribers (src/services/live).
+    liveTrigger('ledger_entries', 'l'),
   ],
   indexes: [
     { name: 'ledger_entries_participant_idx', properties: ['participant', 'id'] },
