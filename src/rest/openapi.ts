@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   createDocument,
   type oas31,
-  type ZodObjectInput,
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponsesObject,

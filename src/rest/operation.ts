@@ -101,7 +101,7 @@ export interface Operation<P = Record<string, string>> {
 }
 
 /** Declares an operation; `P` is inferred from `params.path`, so handlers read typed parameters. */
-export const operation = <S extends PathShape = z.ZodObject<{}>>(
+export const operation = <S extends PathShape = z.ZodObject<Record<string, never>>>(
   op: Operation<z.output<S>> & { params?: { path?: S } },
 ): Operation => op as unknown as Operation;
 

@@ -7,7 +7,7 @@ import { parseInput } from '../validation.ts';
 import { findLeaderboard } from './boards.ts';
 import { countAbove } from './histogram.ts';
 import { type Period, periodWindow } from './periods.ts';
-import type { LeaderboardPage, Standing } from './shapes.ts';
+import type { LeaderboardPage } from './shapes.ts';
 
 export const MAX_TOP = 1000;
 
