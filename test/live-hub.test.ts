@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveSubscription } from '../src/services/live/live-hub.ts';
-import { LiveHub } from '../src/services/live/live-hub.ts';
+import { LiveEnded, LiveHub } from '../src/services/live/live-hub.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 let app: TestApp;
@@ -21,7 +21,10 @@ function reader<T>(sub: LiveSubscription<T>) {
   let seen = 0;
   (async () => {
     try {
-      for await (const item of sub) items.push(item);
+      for await (const item of sub) {
+        if (item instanceof LiveEnded) throw item;
+        items.push(item);
+      }
     } catch (err) {
       error = err;
     }
@@ -139,7 +142,10 @@ describe('live balance changes', () => {
       const fast = reader(await hub.subscribe('balance', scope(ws), 'frank'));
       for (let i = 0; i < 8; i++) await adjust(ws, 'frank', 1);
       expect(await fast.take(8)).toHaveLength(8);
-      await expect(slow.next()).rejects.toMatchObject({ message: expect.stringMatching(/fell more than 5/) });
+      const last = await slow.next();
+      expect(last.value).toBeInstanceOf(LiveEnded);
+      expect(last.value).toMatchObject({ message: expect.stringMatching(/fell more than 5/) });
+      expect((await slow.next()).done).toBe(true);
       expect(hub.size).toBe(1);
       await fast.stop();
       expect(hub.size).toBe(0);

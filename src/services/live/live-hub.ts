@@ -38,10 +38,17 @@ export interface LiveHubOptions {
   bufferLimit?: number;
 }
 
-/** A live subscription: an async iterator of its participant's changes, in commit order. */
-export interface LiveSubscription<T> extends AsyncIterableIterator<T> {
-  return(): Promise<IteratorResult<T>>;
+/**
+ * A live subscription: an async iterator of its participant's changes, in commit order. A
+ * subscription the hub ends (its client fell too far behind) yields one `LiveEnded` error as its
+ * last value, so a GraphQL door can answer it as an error payload before completing.
+ */
+export interface LiveSubscription<T> extends AsyncIterableIterator<T | LiveEnded> {
+  return(): Promise<IteratorResult<T | LiveEnded>>;
 }
+
+/** The last value of a subscription the hub ended; its message says why. */
+export class LiveEnded extends DomainError {}
 
 interface Sub {
   kind: Kind;
@@ -282,7 +289,7 @@ export class LiveHub {
     if (sub.ended) return;
     sub.after = id;
     if (sub.queue.length >= this.opts.bufferLimit) {
-      sub.error = new DomainError(
+      sub.error = new LiveEnded(
         'rate_limit_error',
         `This subscription fell more than ${this.opts.bufferLimit} updates behind (the client is not reading); subscribe again`,
       );
@@ -344,7 +351,7 @@ export class LiveHub {
       [Symbol.asyncIterator]() {
         return it;
       },
-      async next(): Promise<IteratorResult<T>> {
+      async next(): Promise<IteratorResult<T | LiveEnded>> {
         while (sub.queue.length === 0 && !sub.ended) {
           await new Promise<void>((resolve) => {
             sub.wake = resolve;
@@ -353,10 +360,11 @@ export class LiveHub {
         }
         if (sub.queue.length) return { value: sub.queue.shift() as T, done: false };
         detach();
-        if (sub.error) throw sub.error;
-        return { value: undefined, done: true };
+        const ended = sub.error as LiveEnded | null;
+        sub.error = null;
+        return ended ? { value: ended, done: false } : { value: undefined, done: true };
       },
-      async return(): Promise<IteratorResult<T>> {
+      async return(): Promise<IteratorResult<T | LiveEnded>> {
         detach();
         sub.wake?.();
         return { value: undefined, done: true };
