@@ -445,6 +445,7 @@ describe('queueMessage', () => {
       },
     ]);
     expect(await jobsFor(m.id)).toEqual([]);
+    // A deliberate window: proving that nothing reaches the SMTP server needs time for it not to.
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.connections).toBe(before);
   });
@@ -564,9 +565,14 @@ describe('live sending', () => {
   });
 
   it('two jobs for one message at the same moment send it once (the per-message lock)', async () => {
-    // A slow server: the first send holds the message for 1.5 s while the duplicates start.
+    // A slow server: the first send's answer is held until the duplicates are running.
+    const held: { answer?: () => void } = {};
+    const release = () => {
+      held.answer?.();
+      held.answer = undefined;
+    };
     smtp.onMessage = (_mail, _session, answer) => {
-      setTimeout(answer, 1500);
+      held.answer = answer;
       return 'took_over';
     };
     const p = await participant(ws, 'live', { email: 'twice@example.com', name: 'Twice' });
@@ -576,10 +582,14 @@ describe('live sending', () => {
       await app.ctx.boss.send(SEND_MESSAGE_QUEUE, { messageId: m.id });
       await app.ctx.boss.send(SEND_MESSAGE_QUEUE, { messageId: m.id });
       // All three jobs run at once: two of them wait on the lock of the one sending.
-      await eventually(async () => (await jobsFor(m.id)).filter((j) => j.state === 'active').length === 3);
+      await eventually(
+        async () => !!held.answer && (await jobsFor(m.id)).filter((j) => j.state === 'active').length === 3,
+      );
+      release();
       await settled(m.id);
     } finally {
       smtp.onMessage = null;
+      release();
     }
     await eventually(async () => {
       const jobs = await jobsFor(m.id);
@@ -720,7 +730,8 @@ describe('a send_message flow step', () => {
       is_sandbox: false,
     });
     expect(sent.body).toBe('<p>Thanks for order &lt;O-1&gt; (order.completed)</p>');
-    // A replayed event processes nothing again: still one message, one mail.
+    // A replayed event processes nothing again: still one message, one mail. The wait is a
+    // deliberate window (there is no event to wait for when nothing is supposed to happen).
     await w.api('/v1/events', { mode: 'live', body: event });
     await new Promise((r) => setTimeout(r, 1000));
     expect((await w.api('/v1/messages?participant=flow-user', { mode: 'live' })).body.data).toHaveLength(1);
@@ -981,7 +992,7 @@ describe('a worker SIGKILLed after the SMTP server took the message', () => {
     expect(done.status).toBe('failed');
     expect(done.error).toMatch(/outcome unknown/);
     // The original job, still active when its worker died, is redelivered after it expires and finds the
-    // message final; meanwhile nothing was sent again.
+    // message final; meanwhile nothing was sent again (a deliberate window: nothing must arrive).
     await new Promise((r) => setTimeout(r, 1000));
     expect(crashSmtp.mails).toHaveLength(1);
     expect(await outboxFor(m.id, crashApp)).toEqual([]);

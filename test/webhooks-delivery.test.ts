@@ -72,7 +72,11 @@ async function onlyDelivery(ws: TestWorkspace, subscriptionId: string) {
   return list[0]!.id;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * A deliberate window, for proving that nothing (more) arrives: there is no event to wait for
+ * when nothing is supposed to happen. Waits for something that does happen use `eventually`.
+ */
+const quietFor = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('delivery of committed results', () => {
   it('POSTs a committed live result once, signed so that stripe.webhooks.constructEvent accepts it', async () => {
@@ -112,7 +116,7 @@ describe('delivery of committed results', () => {
     expect(d.payload).toEqual(event);
     expect(d.attempts).toHaveLength(1);
     expect(d.attempts[0]).toMatchObject({ number: 1, status_code: 200, response_snippet: 'ok', error: null });
-    await sleep(300);
+    await quietFor(300);
     expect(rx.received).toHaveLength(1);
   });
 
@@ -120,7 +124,9 @@ describe('delivery of committed results', () => {
     const ws = await app.workspace();
     const rx = await receiver();
     await subscribe(ws, rx.url, { rx });
-    await sleep(200);
+    // Let the dispatcher handle the subscription's own NOTIFY and fall idle: the wake from idle is
+    // what is measured, and idleness has no outside sign to wait on (so a short fixed pause).
+    await quietFor(200);
     const started = Date.now();
     await emit(ws);
     await eventually(async () => rx.received.length === 1, 5_000);
@@ -278,7 +284,7 @@ describe('delivery of committed results', () => {
     expect(d.next_attempt_at).toBeNull();
     const times = d.attempts.map((a: { attempted_at: string }) => Date.parse(a.attempted_at));
     for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(950);
-    await sleep(1_500);
+    await quietFor(1_500);
     expect(rx.received).toHaveLength(6);
     const all = await ws.api(`/v1/webhook-deliveries?status=dead&subscription_id=${sub.id}`, {
       mode: 'live',
@@ -365,7 +371,7 @@ describe('delivery of committed results', () => {
     const seen = rx.received.length;
 
     await emit(ws); // not delivered to a paused subscription
-    await sleep(2_500);
+    await quietFor(2_500);
     expect(rx.received).toHaveLength(seen);
     expect(await deliveriesOf(ws, sub.id)).toHaveLength(1);
     // Replay waits for the subscription to be resumed.
@@ -432,7 +438,7 @@ describe('delivery of committed results', () => {
     expect(d.last_error).toBe('subscription paused');
     expect(d.attempts).toHaveLength(1);
     expect(d.attempts[0]).toMatchObject({ status_code: 500, error: 'receiver answered 500' });
-    await sleep(1_500); // the 1 s retry rung is not taken: nothing more is sent
+    await quietFor(1_500); // the 1 s retry rung is not taken: nothing more is sent
     expect(rx.received).toHaveLength(1);
   });
 
@@ -450,7 +456,7 @@ describe('delivery of committed results', () => {
     expect(d.status).toBe('dead');
     expect(d.last_error).toBe('subscription deleted');
     const seen = rx.received.length;
-    await sleep(1_500);
+    await quietFor(1_500);
     expect(rx.received).toHaveLength(seen);
   });
 
@@ -471,7 +477,7 @@ describe('delivery of committed results', () => {
     expect((await ws.api(`/v1/webhook-deliveries/${d.id}`, { mode: 'live' })).status).toBe(404);
     const replay = await ws.api(`/v1/webhook-deliveries/${d.id}/replay`, { method: 'POST' });
     expect(replay.status).toBe(409);
-    await sleep(1_500);
+    await quietFor(1_500);
     expect(rx.received).toHaveLength(0);
   });
 
@@ -488,7 +494,7 @@ describe('delivery of committed results', () => {
     await emit(ws, 'badge.awarded');
     await emit(ws, 'message.sent');
     await eventually(async () => all.received.length === 3 && badges.received.length === 1);
-    await sleep(500);
+    await quietFor(500);
     expect(all.received.map((r) => r.body.type).sort()).toEqual([
       'badge.awarded',
       'message.sent',
@@ -553,7 +559,7 @@ describe('delivery of committed results', () => {
     expect(emitted).not.toBe('');
     const outbox = await app.ctx.pool.query('select 1 from outbox where id = $1', [emitted]);
     expect(outbox.rowCount).toBe(0);
-    await sleep(1_000);
+    await quietFor(1_000);
     expect(await deliveriesOf(ws, sub.id)).toHaveLength(0);
     expect(rx.received).toHaveLength(0);
   });
@@ -602,7 +608,7 @@ describe('delivery of committed results', () => {
     const { rows } = await app.ctx.pool.query('select id from outbox where id = any($1::uuid[])', [ids]);
     expect(rows).toHaveLength(4);
     await eventually(async () => rx.received.length === 2);
-    await sleep(300);
+    await quietFor(300);
     expect(rx.received.map((r) => r.body.data as { n: number }).sort((a, b) => a.n - b.n)).toEqual([
       { n: 1, note: 'ünïcødé "quoted"' },
       { n: 3 },
@@ -634,7 +640,7 @@ describe('delivery of committed results', () => {
       body: { points: -1000, reason: 'too much' },
     });
     expect(debit.status).toBe(422);
-    await sleep(1_000);
+    await quietFor(1_000);
     expect(rx.received).toHaveLength(1);
   });
 
