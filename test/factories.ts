@@ -137,20 +137,24 @@ export function buildFlow(ws: TestWorkspace, overrides: Record<string, unknown> 
   );
 }
 
-/** A message template (POST /v1/message-templates): by default an e-mail greeting the participant. */
+/**
+ * A message template (POST /v1/message-templates): by default an e-mail greeting the participant.
+ * A template given its own body gets no default subject (an e-mail subject is optional).
+ */
 export function buildTemplate(
   ws: TestWorkspace,
   overrides: Record<string, unknown> = {},
   mode: Mode = 'test',
 ) {
   const channel = overrides.channel ?? 'email';
+  const defaultSubject = channel === 'email' && !('body' in overrides) && !('subject' in overrides);
   return created(
     ws,
     '/v1/message-templates',
     {
       key: unique('tpl'),
       channel,
-      ...(channel === 'email' ? { subject: 'Hello {{participant.name}}' } : {}),
+      ...(defaultSubject ? { subject: 'Hello {{participant.name}}' } : {}),
       body: 'Hi {{participant.name}}',
       ...overrides,
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, buildParticipant, buildReward } from './factories.ts';
-import { request, signedInDashboard, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import { balanceOf, buildParticipant, buildReward, graphqlClient, trpcClient } from './factories.ts';
+import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 // GraphQL and tRPC are doors into the same services as REST: same guarantees, same errors.
 
@@ -14,9 +14,9 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const gql = (query: string, variables: Record<string, unknown> = {}, key: string | null = ws.keys.test) =>
-  request(app.url, '/graphql', { body: { query, variables }, key });
+  graphqlClient(app, ws, { key })(query, variables);
 
-const dashboard = (w: TestWorkspace) => signedInDashboard(app, w);
+const dashboard = (w: TestWorkspace) => trpcClient(app, w);
 
 describe('GraphQL', () => {
   it('lists the catalogue with canAfford for a participant, redeems, and lists redemptions', async () => {

@@ -3,41 +3,20 @@ import { withTransaction } from '../src/db/tx.ts';
 import type { Mode } from '../src/services/keys/principal.ts';
 import { emitResult, emitResults, type ResultType } from '../src/services/outbox/emit.ts';
 import { deliveryHeaders } from '../src/services/webhooks/send.ts';
+import { buildReceiver, buildSubscription, closeReceivers } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
-import { type Receiver, startReceiver, verifyWithStripe } from './webhooks-receiver.ts';
+import { verifyWithStripe } from './webhooks-receiver.ts';
 
 // A seconds-long ladder (1 initial attempt + 5 retries one second apart) and a short timeout.
 let app: TestApp;
-const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   app = await startTestApp({ env: { WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '500' } });
 });
 afterAll(async () => {
   await app?.close();
-  await Promise.all(receivers.map((r) => r.close()));
+  await closeReceivers();
 });
-
-async function receiver(host?: string) {
-  const r = await startReceiver({ host });
-  receivers.push(r);
-  return r;
-}
-
-/** A live subscription of `ws` to `url`; the receiver (if given) learns its secret. */
-async function subscribe(
-  ws: TestWorkspace,
-  url: string,
-  opts: { eventTypes?: string[]; headers?: Record<string, string>; mode?: Mode; rx?: Receiver } = {},
-) {
-  const res = await ws.api('/v1/webhook-subscriptions', {
-    mode: opts.mode ?? 'live',
-    body: { url, event_types: opts.eventTypes ?? ['*'], headers: opts.headers },
-  });
-  expect(res.status, res.text).toBe(201);
-  opts.rx?.setSecret(res.body.secret);
-  return res.body as { id: string; secret: string };
-}
 
 /** A result committed the way the engine commits one: emitResult inside the change's transaction. */
 function emit(ws: TestWorkspace, type: ResultType = 'points.changed', mode: Mode = 'live', data?: object) {
@@ -81,8 +60,8 @@ const quietFor = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('delivery of committed results', () => {
   it('POSTs a committed live result once, signed so that stripe.webhooks.constructEvent accepts it', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const sub = await subscribe(ws, `${rx.url}/hook`, { rx });
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, { receiver: rx, path: '/hook' });
     const resultId = await emit(ws, 'points.changed', 'live', {
       participant: { external_id: 'alice' },
       balance: 7,
@@ -122,8 +101,8 @@ describe('delivery of committed results', () => {
 
   it('wakes on commit: a result reaches an idle receiver far sooner than the idle poll (5 s)', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    await subscribe(ws, rx.url, { rx });
+    const rx = await buildReceiver();
+    await buildSubscription(ws, { receiver: rx });
     // Let the dispatcher handle the subscription's own NOTIFY and fall idle: the wake from idle is
     // what is measured, and idleness has no outside sign to wait on (so a short fixed pause).
     await quietFor(200);
@@ -135,8 +114,8 @@ describe('delivery of committed results', () => {
 
   it('the stripe verifier rejects a tampered body, a wrong secret and a timestamp older than 300 s', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const sub = await subscribe(ws, rx.url, { rx });
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const [got] = await eventually(async () => (rx.received.length ? rx.received : null));
     const header = String(got!.headers['x-svc-signature']);
@@ -155,9 +134,9 @@ describe('delivery of committed results', () => {
 
   it('retries a 500 on the next rung and succeeds, sending identical body bytes with a fresh signature', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond((_req, n) => (n === 0 ? { status: 500, body: 'boom' } : { status: 204 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -184,9 +163,9 @@ describe('delivery of committed results', () => {
 
   it('a receiver that does not answer within WEBHOOK_TIMEOUT_MS is a failed attempt (timeout)', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond((_req, n) => (n === 0 ? { hang: true } : { status: 200 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -202,11 +181,11 @@ describe('delivery of committed results', () => {
 
   it('a 3xx is a failure and the redirect is not followed', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond((req) =>
       req.path === '/moved' ? { status: 302, headers: { location: `${rx.url}/elsewhere` } } : { status: 200 },
     );
-    const sub = await subscribe(ws, `${rx.url}/moved`, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx, path: '/moved' });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -221,9 +200,9 @@ describe('delivery of committed results', () => {
 
   it('a slow-loris body (200, then a byte every 100 ms) fails at the timeout instead of hanging the worker', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond((_req, n) => (n === 0 ? { drip: true, intervalMs: 100 } : { status: 200 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -236,9 +215,9 @@ describe('delivery of committed results', () => {
 
   it('an endless fast body is read up to 1 KiB only, and the 2xx counts', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ endless: true }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -252,11 +231,9 @@ describe('delivery of committed results', () => {
 
   it('a refused connection is a failed attempt with the next rung scheduled', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const closedUrl = rx.url;
-    await rx.close();
-    receivers.splice(receivers.indexOf(rx), 1);
-    const sub = await subscribe(ws, closedUrl);
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, { receiver: rx });
+    await rx.close(); // nothing listens on its port any more
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -270,9 +247,9 @@ describe('delivery of committed results', () => {
 
   it('a delivery that always fails walks the whole ladder — 1 attempt + 5 retries, a rung apart — then is dead', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 503, body: 'down' }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -294,10 +271,10 @@ describe('delivery of committed results', () => {
 
   it('replay sends a dead delivery again — same id and bytes — with its attempt count reset', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     let up = false;
     rx.respond(() => (up ? { status: 200 } : { status: 500 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     await eventually(async () => (await delivery(ws, id)).status === 'dead', 20_000);
@@ -330,9 +307,9 @@ describe('delivery of committed results', () => {
 
   it('replaying a pending delivery is 409 invalid_state; an unknown one is 404', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 500 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const res = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
@@ -351,9 +328,9 @@ describe('delivery of committed results', () => {
 
   it('pausing a subscription makes its pending deliveries dead at once and sends nothing new until resumed', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 500 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     await eventually(async () => (await delivery(ws, id)).attempt_count >= 1);
@@ -391,10 +368,10 @@ describe('delivery of committed results', () => {
 
   it('a new URL and new headers apply to the next attempt of a pending delivery; its body bytes do not change', async () => {
     const ws = await app.workspace();
-    const oldRx = await receiver();
-    const newRx = await receiver();
+    const oldRx = await buildReceiver();
+    const newRx = await buildReceiver();
     oldRx.respond(() => ({ status: 500 }));
-    const sub = await subscribe(ws, oldRx.url, { rx: oldRx });
+    const sub = await buildSubscription(ws, { receiver: oldRx });
     newRx.setSecret(sub.secret);
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
@@ -418,9 +395,9 @@ describe('delivery of committed results', () => {
 
   it('an attempt in flight when the subscription is paused is logged; the delivery stays dead with the pause as its reason', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 500, delayMs: 300 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     await eventually(async () => (rx.received.length >= 1 ? true : null)); // the attempt is in flight
@@ -444,9 +421,9 @@ describe('delivery of committed results', () => {
 
   it('deleting a subscription makes its pending deliveries dead; its log stays readable', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 500 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const del = await ws.api(`/v1/webhook-subscriptions/${sub.id}`, { mode: 'live', method: 'DELETE' });
@@ -462,8 +439,8 @@ describe('delivery of committed results', () => {
 
   it('test-mode results are logged as simulated and never POSTed: the receiver sees nothing', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const sub = await subscribe(ws, rx.url, { rx, mode: 'test' });
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, { receiver: rx, mode: 'test' });
     await emit(ws, 'badge.awarded', 'test');
     const list = await eventually(async () => {
       const l = await deliveriesOf(ws, sub.id, 'test');
@@ -483,11 +460,11 @@ describe('delivery of committed results', () => {
 
   it('a * subscription receives every type, a typed one only its types', async () => {
     const ws = await app.workspace();
-    const all = await receiver();
-    const badges = await receiver();
-    await subscribe(ws, all.url, { rx: all, eventTypes: ['*'] });
-    const typed = await subscribe(ws, badges.url, {
-      rx: badges,
+    const all = await buildReceiver();
+    const badges = await buildReceiver();
+    await buildSubscription(ws, { receiver: all, eventTypes: ['*'] });
+    const typed = await buildSubscription(ws, {
+      receiver: badges,
       eventTypes: ['badge.awarded', 'flow.completed'],
     });
     await emit(ws, 'points.changed');
@@ -514,15 +491,15 @@ describe('delivery of committed results', () => {
 
   it('custom headers are sent with every delivery and can never override ours', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     const refused = await ws.api('/v1/webhook-subscriptions', {
       mode: 'live',
       body: { url: rx.url, event_types: ['*'], headers: { 'X-Svc-Signature': 't=1,v1=forged' } },
     });
     expect(refused.status).toBe(422);
     expect(refused.body.error.errors[0].field).toBe('headers.X-Svc-Signature');
-    const sub = await subscribe(ws, rx.url, {
-      rx,
+    const sub = await buildSubscription(ws, {
+      receiver: rx,
       headers: { 'X-Team': 'growth', Authorization: 'Bearer r3ceiver' },
     });
     // Even a row that somehow holds reserved names (written straight to the database) cannot win.
@@ -542,8 +519,8 @@ describe('delivery of committed results', () => {
 
   it('a rolled-back transaction emits nothing: no outbox row, no delivery, no POST', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const sub = await subscribe(ws, rx.url, { rx });
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, { receiver: rx });
     let emitted = '';
     await expect(
       withTransaction(app.ctx.pool, async (sql) => {
@@ -566,10 +543,10 @@ describe('delivery of committed results', () => {
 
   it('the egress guard is checked again at every send: a destination that became private is never called', async () => {
     const ws = await app.workspace();
-    const ok = await receiver();
+    const ok = await buildReceiver();
     // 127.0.0.2 is loopback outside the test allow-list (127.0.0.1/32).
-    const blocked = await receiver('127.0.0.2');
-    const sub = await subscribe(ws, ok.url, { rx: ok });
+    const blocked = await buildReceiver({ host: '127.0.0.2' });
+    const sub = await buildSubscription(ws, { receiver: ok });
     // As if the name now resolved elsewhere: the stored URL points at a refused address.
     await app.ctx.pool.query('update webhook_subscriptions set url = $2 where id = $1', [
       sub.id,
@@ -589,8 +566,11 @@ describe('delivery of committed results', () => {
 
   it('emitResults fans a batch of results out in one statement: every result to every matching subscription', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const sub = await subscribe(ws, rx.url, { rx, eventTypes: ['points.changed', 'badge.awarded'] });
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, {
+      receiver: rx,
+      eventTypes: ['points.changed', 'badge.awarded'],
+    });
     const ids = await withTransaction(app.ctx.pool, (sql) =>
       emitResults(sql, [
         {
@@ -620,8 +600,8 @@ describe('delivery of committed results', () => {
 
   it('a real change delivers its result: a points adjustment → points.changed; a refused debit → nothing', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    await subscribe(ws, rx.url, { rx, eventTypes: ['points.changed'] });
+    const rx = await buildReceiver();
+    await buildSubscription(ws, { receiver: rx, eventTypes: ['points.changed'] });
     const credit = await ws.api('/v1/participants/alice/points', {
       mode: 'live',
       body: { points: 25, reason: 'welcome bonus' },
@@ -646,9 +626,9 @@ describe('delivery of committed results', () => {
 
   it('sends many deliveries at once rather than one after another', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 200, delayMs: 300 }));
-    await subscribe(ws, rx.url, { rx });
+    await buildSubscription(ws, { receiver: rx });
     await withTransaction(app.ctx.pool, async (sql) => {
       for (let i = 0; i < 40; i++)
         await emitResult(sql, { workspaceId: ws.id, mode: 'live', type: 'points.changed', data: { i } });
