@@ -3,7 +3,7 @@ import { withTransaction } from '../src/db/tx.ts';
 import type { Mode } from '../src/services/keys/principal.ts';
 import { emitResult, emitResults, type ResultType } from '../src/services/outbox/emit.ts';
 import { deliveryHeaders } from '../src/services/webhooks/send.ts';
-import { buildReceiver, buildSubscription, closeReceivers } from './factories.ts';
+import { buildReceiver, buildSubscription, closeReceivers, restClient } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 import { verifyWithStripe } from './webhooks-receiver.ts';
 
@@ -281,7 +281,7 @@ describe('delivery of committed results', () => {
     const before = rx.received.length;
 
     up = true;
-    const replayed = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
+    const replayed = await restClient(ws, 'live').post(`/v1/webhook-deliveries/${id}/replay`);
     expect(replayed.status, replayed.text).toBe(200);
     expect(replayed.body).toMatchObject({ id, status: 'pending', attempt_count: 0 });
     const d = await eventually(async () => {
@@ -296,9 +296,9 @@ describe('delivery of committed results', () => {
     expect(rx.received.at(-1)!.headers['x-svc-delivery-id']).toBe(id);
 
     // A succeeded delivery can be replayed too; a pending one cannot.
-    const again = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
+    const again = await restClient(ws, 'live').post(`/v1/webhook-deliveries/${id}/replay`);
     expect(again.status).toBe(200);
-    const twice = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
+    const twice = await restClient(ws, 'live').post(`/v1/webhook-deliveries/${id}/replay`);
     if (twice.status !== 200) {
       expect(twice.status).toBe(409);
       expect(twice.body.error.type).toBe('invalid_state');
@@ -312,7 +312,7 @@ describe('delivery of committed results', () => {
     const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
-    const res = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
+    const res = await restClient(ws, 'live').post(`/v1/webhook-deliveries/${id}/replay`);
     expect(res.status).toBe(409);
     expect(res.body.error.type).toBe('invalid_state');
     const unknown = await ws.api('/v1/webhook-deliveries/019a7c52-6f1e-7b3a-9c41-2d5e8f0a1b2c/replay', {
@@ -322,8 +322,8 @@ describe('delivery of committed results', () => {
     expect(unknown.status).toBe(404);
     // Another workspace cannot see it.
     const other = await app.workspace();
-    expect((await other.api(`/v1/webhook-deliveries/${id}`, { mode: 'live' })).status).toBe(404);
-    await ws.api(`/v1/webhook-subscriptions/${sub.id}`, { mode: 'live', method: 'DELETE' });
+    expect((await restClient(other, 'live').get(`/v1/webhook-deliveries/${id}`)).status).toBe(404);
+    await restClient(ws, 'live').delete(`/v1/webhook-subscriptions/${sub.id}`);
   });
 
   it('pausing a subscription makes its pending deliveries dead at once and sends nothing new until resumed', async () => {
@@ -335,10 +335,8 @@ describe('delivery of committed results', () => {
     const id = await onlyDelivery(ws, sub.id);
     await eventually(async () => (await delivery(ws, id)).attempt_count >= 1);
 
-    const paused = await ws.api(`/v1/webhook-subscriptions/${sub.id}`, {
-      mode: 'live',
-      method: 'PATCH',
-      body: { status: 'paused' },
+    const paused = await restClient(ws, 'live').patch(`/v1/webhook-subscriptions/${sub.id}`, {
+      status: 'paused',
     });
     expect(paused.status, paused.text).toBe(200);
     expect(paused.body.status).toBe('paused');
@@ -352,15 +350,11 @@ describe('delivery of committed results', () => {
     expect(rx.received).toHaveLength(seen);
     expect(await deliveriesOf(ws, sub.id)).toHaveLength(1);
     // Replay waits for the subscription to be resumed.
-    const refused = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
+    const refused = await restClient(ws, 'live').post(`/v1/webhook-deliveries/${id}/replay`);
     expect(refused.status).toBe(409);
 
     rx.respond(() => ({ status: 200 }));
-    await ws.api(`/v1/webhook-subscriptions/${sub.id}`, {
-      mode: 'live',
-      method: 'PATCH',
-      body: { status: 'active' },
-    });
+    await restClient(ws, 'live').patch(`/v1/webhook-subscriptions/${sub.id}`, { status: 'active' });
     await emit(ws);
     await eventually(async () => rx.received.length === seen + 1);
     expect((await delivery(ws, id)).status).toBe('dead');
@@ -401,10 +395,8 @@ describe('delivery of committed results', () => {
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     await eventually(async () => (rx.received.length >= 1 ? true : null)); // the attempt is in flight
-    const paused = await ws.api(`/v1/webhook-subscriptions/${sub.id}`, {
-      mode: 'live',
-      method: 'PATCH',
-      body: { status: 'paused' },
+    const paused = await restClient(ws, 'live').patch(`/v1/webhook-subscriptions/${sub.id}`, {
+      status: 'paused',
     });
     expect(paused.status, paused.text).toBe(200);
     const d = await eventually(async () => {
@@ -426,7 +418,7 @@ describe('delivery of committed results', () => {
     const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
-    const del = await ws.api(`/v1/webhook-subscriptions/${sub.id}`, { mode: 'live', method: 'DELETE' });
+    const del = await restClient(ws, 'live').delete(`/v1/webhook-subscriptions/${sub.id}`);
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ id: sub.id, deleted: true });
     const d = await delivery(ws, id);
@@ -451,7 +443,7 @@ describe('delivery of committed results', () => {
     expect(d.payload).toMatchObject({ type: 'badge.awarded', tenant: ws.slug });
     expect(d.attempts).toEqual([]);
     // Live data does not see it; and a simulated delivery cannot be replayed into a real POST.
-    expect((await ws.api(`/v1/webhook-deliveries/${d.id}`, { mode: 'live' })).status).toBe(404);
+    expect((await restClient(ws, 'live').get(`/v1/webhook-deliveries/${d.id}`)).status).toBe(404);
     const replay = await ws.api(`/v1/webhook-deliveries/${d.id}/replay`, { method: 'POST' });
     expect(replay.status).toBe(409);
     await quietFor(1_500);
