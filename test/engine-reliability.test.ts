@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_EVENT_QUEUE } from '../src/jobs/queues.ts';
+import { buildFlow } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace, testEnv } from './helpers.ts';
 
 // Real worker processes (`svc serve --role worker`) against the test app's database; the app
@@ -63,8 +64,7 @@ async function flows(ws: TestWorkspace) {
       ],
     },
   ]) {
-    const res = await ws.api('/v1/flows', { body });
-    expect(res.status).toBe(201);
+    await buildFlow(ws, body);
   }
 }
 

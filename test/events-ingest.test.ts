@@ -338,7 +338,15 @@ describe('participants on ingest (SPEC 2.4)', () => {
         [ws.id],
       );
       const pending = ws.api('/v1/events', { body: { type: 'p.race', participant: 'racer' } });
-      await new Promise((r) => setTimeout(r, 300));
+      // Commit only once the ingest statement is waiting on our uncommitted row's lock.
+      await eventually(async () => {
+        const { rows } = await app.ctx.pool.query(
+          `select 1 from pg_stat_activity
+            where datname = current_database() and pid <> $1 and wait_event_type = 'Lock'`,
+          [(await other.query('select pg_backend_pid() as pid')).rows[0].pid],
+        );
+        return rows.length > 0;
+      });
       await other.query('commit');
       const res = await pending;
       expect(res.status).toBe(202);

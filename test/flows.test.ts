@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoFlows } from '../src/services/flows/seed-flows.ts';
+import { buildFlow } from './factories.ts';
 import {
   eventually,
   request,
@@ -41,12 +42,6 @@ async function settled(ws: TestWorkspace, id: string, timeoutMs = 15_000) {
   }, timeoutMs);
 }
 
-async function createFlow(ws: TestWorkspace, body: Record<string, unknown>) {
-  const res = await ws.api('/v1/flows', { body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
-
 const balanceOf = async (ws: TestWorkspace, externalId: string) => {
   const { rows } = await app.ctx.pool.query(
     `select p.balance, p.lifetime_points, (select coalesce(sum(points), 0) from ledger_entries l where l.participant_id = p.id) as sum
@@ -83,7 +78,7 @@ const outbox = async (ws: TestWorkspace, type: string) =>
 describe('flows CRUD', () => {
   it('creates, reads, lists, updates and deletes a flow', async () => {
     const ws = await app.workspace();
-    const flow = await createFlow(ws, {
+    const flow = await buildFlow(ws, {
       name: 'Points per order',
       event_type: 'order.completed',
       conditions: { '>': [{ var: 'payload.total' }, 0] },
@@ -264,7 +259,7 @@ describe('GraphQL and tRPC doors', () => {
 describe('the engine', () => {
   it('awards 1 point per currency unit, floored, only for orders over 100', async () => {
     const ws = await app.workspace();
-    const flow = await createFlow(ws, {
+    const flow = await buildFlow(ws, {
       name: 'Big orders',
       event_type: 'order.completed',
       conditions: { '>': [{ var: 'payload.total' }, 100] },
@@ -320,7 +315,7 @@ describe('the engine', () => {
 
   it('multiplies flow points by the active multiplier (highest factor, floored)', async () => {
     const ws = await app.workspace();
-    await createFlow(ws, {
+    await buildFlow(ws, {
       name: 'Per order',
       event_type: 'order.completed',
       actions: [{ type: 'award_points', points: 15 }],
@@ -343,7 +338,7 @@ describe('the engine', () => {
 
   it('skips the points step when the expression is not positive', async () => {
     const ws = await app.workspace();
-    await createFlow(ws, {
+    await buildFlow(ws, {
       name: 'Refund-aware',
       event_type: 'order.completed',
       actions: [{ type: 'award_points', points: { '-': [{ var: 'payload.total' }, 100] } }],
@@ -358,7 +353,7 @@ describe('the engine', () => {
 
   it('rewards the 10th purchase with event_count, counting each processed event once', async () => {
     const ws = await app.workspace();
-    await createFlow(ws, {
+    await buildFlow(ws, {
       name: 'Tenth purchase',
       event_type: 'purchase',
       conditions: { '==': [{ event_count: 'purchase' }, 10] },
@@ -389,7 +384,7 @@ describe('the engine', () => {
 
   it('runs a once-only welcome flow once per participant (max_runs_per_participant)', async () => {
     const ws = await app.workspace();
-    const flow = await createFlow(ws, {
+    const flow = await buildFlow(ws, {
       name: 'Welcome',
       event_type: 'app.opened',
       max_runs_per_participant: 1,
@@ -408,7 +403,7 @@ describe('the engine', () => {
 
   it('awards a badge key+tier once, whatever the number of matching events', async () => {
     const ws = await app.workspace();
-    await createFlow(ws, {
+    await buildFlow(ws, {
       name: 'Reviewer',
       event_type: 'review.posted',
       actions: [
@@ -428,12 +423,12 @@ describe('the engine', () => {
 
   it('sees the balance a previous flow of the same event awarded', async () => {
     const ws = await app.workspace();
-    await createFlow(ws, {
+    await buildFlow(ws, {
       name: 'A',
       event_type: 'level.up',
       actions: [{ type: 'award_points', points: 60 }],
     });
-    await createFlow(ws, {
+    await buildFlow(ws, {
       name: 'B',
       event_type: 'level.up',
       conditions: { '>=': [{ var: 'participant.balance' }, 100] },
@@ -449,7 +444,7 @@ describe('the engine', () => {
 describe('latency', () => {
   it('wakes the worker on commit: an event is processed well within the 2 s polling interval', async () => {
     const ws = await app.workspace();
-    await createFlow(ws, { name: 'P', event_type: 'ping', actions: [{ type: 'award_points', points: 1 }] });
+    await buildFlow(ws, { name: 'P', event_type: 'ping', actions: [{ type: 'award_points', points: 1 }] });
     const took: number[] = [];
     for (let i = 0; i < 7; i++) {
       const id = await send(ws, 'ping', 'lat');
@@ -497,7 +492,7 @@ describe('failures', () => {
   });
 
   const failingFlow = (ws: TestWorkspace) =>
-    createFlow(ws, {
+    buildFlow(ws, {
       name: 'Welcome mail',
       event_type: 'signup',
       actions: [

@@ -1,7 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskError } from '../src/schema/errors.ts';
-import { type ApiResponse, request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import { graphqlClient } from './factories.ts';
+import { type ApiResponse, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 let app: TestApp;
 
@@ -17,8 +18,7 @@ function gql(
   variables: Record<string, unknown> = {},
   opts: { key?: string | null; mode?: 'live' | 'test'; base?: string } = {},
 ): Promise<ApiResponse> {
-  const key = opts.key !== undefined ? opts.key : (w?.keys[opts.mode ?? 'test'] ?? null);
-  return request(opts.base ?? app.url, '/graphql', { body: { query, variables }, key });
+  return graphqlClient(app, w, opts)(query, variables);
 }
 
 const INGEST = /* GraphQL */ `

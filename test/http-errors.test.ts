@@ -225,6 +225,7 @@ describe('request bodies', () => {
             'POST /v1/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
               `Authorization: Bearer ${ws.keys.test}\r\nContent-Length: 500\r\n\r\n{"event_type":`,
           );
+          // The scenario itself: a client that stalls mid-body for a moment, then resets.
           setTimeout(() => {
             socket.resetAndDestroy();
             resolve();

@@ -184,6 +184,8 @@ describe('ranks under concurrency', () => {
     const compactor = (async () => {
       while (compacting) {
         await withTransaction(app.ctx.pool, (c) => compactDeltas(c, 50));
+        // Pacing of the racing compactor, not a wait for a condition: it keeps compacting
+        // throughout without monopolising the pool the racing requests need.
         await new Promise((r) => setTimeout(r, 5));
       }
     })();

@@ -175,7 +175,8 @@ describe('durability', () => {
     expect(responses.map((r) => r.status)).toEqual(Array(60).fill(202));
     const ids = responses.map((r) => r.body.event_id as string);
 
-    // The api role runs no workers: nothing gets processed while it is the only process.
+    // The api role runs no workers: nothing gets processed while it is the only process. A
+    // deliberate window: nothing is supposed to happen, so there is no event to wait for.
     await new Promise((r) => setTimeout(r, 2_500));
     const before = await query<{ status: string }>(
       db,

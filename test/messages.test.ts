@@ -13,6 +13,7 @@ import { seedDemoTemplates } from '../src/services/messages/seed-templates.ts';
 import { sendEmail, sendSms } from '../src/services/messages/transports.ts';
 import { createUser } from '../src/services/workspaces/create-user.ts';
 import type { AppRouter } from '../src/trpc/index.ts';
+import { buildParticipant, buildTemplate } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace, testEnv } from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -167,40 +168,21 @@ interface Person {
   name: string | null;
 }
 
-let seq = 0;
+/** A participant with contact fields, as queueMessage is handed one. */
 async function participant(
   w: TestWorkspace,
   mode: Mode,
-  fields: { email?: string | null; phone?: string | null; name?: string | null; balance?: number } = {},
+  fields: { email?: string | null; phone?: string | null; name?: string | null } = {},
   a: TestApp = app,
 ): Promise<Person> {
-  const externalId = `m-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
-  const { rows } = await a.ctx.pool.query<{ id: string }>(
-    `insert into participants (workspace_id, mode, external_id, email, phone, name, balance, lifetime_points)
-     values ($1, $2, $3, $4, $5, $6, $7, $7) returning id`,
-    [
-      w.id,
-      mode,
-      externalId,
-      fields.email ?? null,
-      fields.phone ?? null,
-      fields.name ?? null,
-      fields.balance ?? 0,
-    ],
-  );
+  const { id, externalId } = await buildParticipant(a, w, { mode, ...fields });
   return {
-    id: Number(rows[0]!.id),
+    id,
     externalId,
     email: fields.email ?? null,
     phone: fields.phone ?? null,
     name: fields.name ?? null,
   };
-}
-
-async function template(w: TestWorkspace, mode: Mode, body: Record<string, unknown>) {
-  const res = await w.api('/v1/message-templates', { body, mode });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
 }
 
 /** `queueMessage` exactly as the engine calls it: inside a transaction, with pg-boss for live sends. */
@@ -254,12 +236,16 @@ const settled = (id: string, a: TestApp = app) =>
 
 describe('message templates', () => {
   it('creates, lists, shows, patches and deletes a template', async () => {
-    const created = await template(ws, 'test', {
-      key: 'crud.welcome',
-      channel: 'email',
-      subject: 'Welcome {{participant.name}}',
-      body: '<p>Hi {{participant.name}}</p>',
-    });
+    const created = await buildTemplate(
+      ws,
+      {
+        key: 'crud.welcome',
+        channel: 'email',
+        subject: 'Welcome {{participant.name}}',
+        body: '<p>Hi {{participant.name}}</p>',
+      },
+      'test',
+    );
     expect(created).toEqual({
       id: expect.any(Number),
       key: 'crud.welcome',
@@ -295,7 +281,7 @@ describe('message templates', () => {
   });
 
   it('keeps keys unique per workspace and mode, and the modes apart', async () => {
-    await template(ws, 'test', { key: 'dup', channel: 'sms', body: 'x' });
+    await buildTemplate(ws, { key: 'dup', channel: 'sms', body: 'x' }, 'test');
     const again = await ws.api('/v1/message-templates', { body: { key: 'dup', channel: 'sms', body: 'y' } });
     expect(again.status).toBe(422);
     expect(again.body.error.errors).toEqual([
@@ -303,7 +289,7 @@ describe('message templates', () => {
     ]);
     // The same key in live mode is another template; test-mode data is invisible there.
     expect((await ws.api('/v1/message-templates/dup', { mode: 'live' })).status).toBe(404);
-    await template(ws, 'live', { key: 'dup', channel: 'email', body: 'z' });
+    await buildTemplate(ws, { key: 'dup', channel: 'email', body: 'z' }, 'live');
   });
 
   it('validates channel, subject and body', async () => {
@@ -360,17 +346,25 @@ describe('message templates', () => {
 
 describe('rendering (plain substitution, never evaluated)', () => {
   beforeAll(async () => {
-    await template(ws, 'test', {
-      key: 'render.email',
-      channel: 'email',
-      subject: 'Hi {{ participant.name }} ({{payload.order.id}}) {{nope}}',
-      body: '<p>{{participant.name}} / {{participant.email}} / {{participant.balance}} / {{payload.items.0.sku}} / {{event.type}} / [{{payload.constructor}}{{payload.__proto__}}{{unknown.thing}}]</p>',
-    });
-    await template(ws, 'test', {
-      key: 'render.sms',
-      channel: 'sms',
-      body: 'Hi {{participant.name}} {{payload.note}}',
-    });
+    await buildTemplate(
+      ws,
+      {
+        key: 'render.email',
+        channel: 'email',
+        subject: 'Hi {{ participant.name }} ({{payload.order.id}}) {{nope}}',
+        body: '<p>{{participant.name}} / {{participant.email}} / {{participant.balance}} / {{payload.items.0.sku}} / {{event.type}} / [{{payload.constructor}}{{payload.__proto__}}{{unknown.thing}}]</p>',
+      },
+      'test',
+    );
+    await buildTemplate(
+      ws,
+      {
+        key: 'render.sms',
+        channel: 'sms',
+        body: 'Hi {{participant.name}} {{payload.note}}',
+      },
+      'test',
+    );
   });
 
   it('substitutes tokens over the flow context, unknown ones empty, own properties only', async () => {
@@ -415,13 +409,17 @@ describe('rendering (plain substitution, never evaluated)', () => {
 
 describe('queueMessage', () => {
   beforeAll(async () => {
-    await template(ws, 'test', {
-      key: 'q.welcome',
-      channel: 'email',
-      subject: 'Welcome',
-      body: 'Hi {{participant.name}}',
-    });
-    await template(ws, 'test', { key: 'q.sms', channel: 'sms', body: 'Code {{payload.code}}' });
+    await buildTemplate(
+      ws,
+      {
+        key: 'q.welcome',
+        channel: 'email',
+        subject: 'Welcome',
+        body: 'Hi {{participant.name}}',
+      },
+      'test',
+    );
+    await buildTemplate(ws, { key: 'q.sms', channel: 'sms', body: 'Code {{payload.code}}' }, 'test');
   });
 
   it('test mode: stores `simulated`, emits message.sent, never enqueues a send nor contacts the SMTP server', async () => {
@@ -445,6 +443,7 @@ describe('queueMessage', () => {
       },
     ]);
     expect(await jobsFor(m.id)).toEqual([]);
+    // A deliberate window: proving that nothing reaches the SMTP server needs time for it not to.
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.connections).toBe(before);
   });
@@ -498,17 +497,25 @@ describe('queueMessage', () => {
 
 describe('live sending', () => {
   beforeAll(async () => {
-    await template(ws, 'live', {
-      key: 'live.welcome',
-      channel: 'email',
-      subject: 'Welcome, {{participant.name}}',
-      body: '<p>Hello {{participant.name}}, you have {{participant.balance}} points.</p>',
-    });
-    await template(ws, 'live', {
-      key: 'live.sms',
-      channel: 'sms',
-      body: 'Hi {{participant.name}}: {{payload.code}}',
-    });
+    await buildTemplate(
+      ws,
+      {
+        key: 'live.welcome',
+        channel: 'email',
+        subject: 'Welcome, {{participant.name}}',
+        body: '<p>Hello {{participant.name}}, you have {{participant.balance}} points.</p>',
+      },
+      'live',
+    );
+    await buildTemplate(
+      ws,
+      {
+        key: 'live.sms',
+        channel: 'sms',
+        body: 'Hi {{participant.name}}: {{payload.code}}',
+      },
+      'live',
+    );
   });
 
   it('sends e-mail through SMTP: recipient, subject, escaped body, a Message-ID from the message id; then message.sent', async () => {
@@ -564,9 +571,14 @@ describe('live sending', () => {
   });
 
   it('two jobs for one message at the same moment send it once (the per-message lock)', async () => {
-    // A slow server: the first send holds the message for 1.5 s while the duplicates start.
+    // A slow server: the first send's answer is held until the duplicates are running.
+    const held: { answer?: () => void } = {};
+    const release = () => {
+      held.answer?.();
+      held.answer = undefined;
+    };
     smtp.onMessage = (_mail, _session, answer) => {
-      setTimeout(answer, 1500);
+      held.answer = answer;
       return 'took_over';
     };
     const p = await participant(ws, 'live', { email: 'twice@example.com', name: 'Twice' });
@@ -576,10 +588,14 @@ describe('live sending', () => {
       await app.ctx.boss.send(SEND_MESSAGE_QUEUE, { messageId: m.id });
       await app.ctx.boss.send(SEND_MESSAGE_QUEUE, { messageId: m.id });
       // All three jobs run at once: two of them wait on the lock of the one sending.
-      await eventually(async () => (await jobsFor(m.id)).filter((j) => j.state === 'active').length === 3);
+      await eventually(
+        async () => !!held.answer && (await jobsFor(m.id)).filter((j) => j.state === 'active').length === 3,
+      );
+      release();
       await settled(m.id);
     } finally {
       smtp.onMessage = null;
+      release();
     }
     await eventually(async () => {
       const jobs = await jobsFor(m.id);
@@ -685,12 +701,16 @@ describe('live sending', () => {
 describe('a send_message flow step', () => {
   it('renders from the event and participant, sends live once per derived key, and logs it', async () => {
     const w = await app.workspace();
-    await template(w, 'live', {
-      key: 'flow.welcome',
-      channel: 'email',
-      subject: 'Welcome {{participant.name}}',
-      body: '<p>Thanks for order {{payload.order_id}} ({{event.type}})</p>',
-    });
+    await buildTemplate(
+      w,
+      {
+        key: 'flow.welcome',
+        channel: 'email',
+        subject: 'Welcome {{participant.name}}',
+        body: '<p>Thanks for order {{payload.order_id}} ({{event.type}})</p>',
+      },
+      'live',
+    );
     const flow = await w.api('/v1/flows', {
       mode: 'live',
       body: {
@@ -720,7 +740,8 @@ describe('a send_message flow step', () => {
       is_sandbox: false,
     });
     expect(sent.body).toBe('<p>Thanks for order &lt;O-1&gt; (order.completed)</p>');
-    // A replayed event processes nothing again: still one message, one mail.
+    // A replayed event processes nothing again: still one message, one mail. The wait is a
+    // deliberate window (there is no event to wait for when nothing is supposed to happen).
     await w.api('/v1/events', { mode: 'live', body: event });
     await new Promise((r) => setTimeout(r, 1000));
     expect((await w.api('/v1/messages?participant=flow-user', { mode: 'live' })).body.data).toHaveLength(1);
@@ -824,8 +845,8 @@ describe('transport outcomes', () => {
 describe('GET /v1/messages', () => {
   it('lists newest first with status, template and participant filters carried in the links', async () => {
     const w = await app.workspace();
-    await template(w, 'test', { key: 'log.a', channel: 'email', subject: 's', body: 'a' });
-    await template(w, 'test', { key: 'log.b', channel: 'sms', body: 'b' });
+    await buildTemplate(w, { key: 'log.a', channel: 'email', subject: 's', body: 'a' }, 'test');
+    await buildTemplate(w, { key: 'log.b', channel: 'sms', body: 'b' }, 'test');
     const withMail = await participant(w, 'test', { email: 'l@example.com' });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await queue(w, 'test', withMail, 'log.a')).id);
@@ -950,7 +971,7 @@ describe('a worker SIGKILLed after the SMTP server took the message', () => {
 
   it('is not sent twice: the restarted worker settles it as failed (outcome unknown)', async () => {
     const w = await crashApp.workspace();
-    await template(w, 'live', { key: 'crash', channel: 'email', subject: 'once', body: 'only once' });
+    await buildTemplate(w, { key: 'crash', channel: 'email', subject: 'once', body: 'only once' }, 'live');
     const p = await participant(w, 'live', { email: 'crash@example.com' }, crashApp);
     const m = await queue(w, 'live', p, 'crash', { a: crashApp });
 
@@ -981,7 +1002,7 @@ describe('a worker SIGKILLed after the SMTP server took the message', () => {
     expect(done.status).toBe('failed');
     expect(done.error).toMatch(/outcome unknown/);
     // The original job, still active when its worker died, is redelivered after it expires and finds the
-    // message final; meanwhile nothing was sent again.
+    // message final; meanwhile nothing was sent again (a deliberate window: nothing must arrive).
     await new Promise((r) => setTimeout(r, 1000));
     expect(crashSmtp.mails).toHaveLength(1);
     expect(await outboxFor(m.id, crashApp)).toEqual([]);

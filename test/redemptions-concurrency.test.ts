@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, buildParticipant, buildReward, ledgerMismatches } from './factories.ts';
 import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
-import { balanceOf, fundedParticipant, ledgerMismatches, makeReward } from './rewards-factories.ts';
 
 // Real concurrency: hundreds of parallel HTTP requests against the running app and a real
 // Postgres. Nothing is mocked; the guarantees come from the conditional writes in one transaction.
@@ -25,7 +25,7 @@ async function fundMany(ws: TestWorkspace, prefix: string, n: number, points: nu
   for (let i = 0; i < n; i += 50)
     await Promise.all(
       Array.from({ length: Math.min(50, n - i) }, (_, j) =>
-        fundedParticipant(app, ws, `${prefix}-${i + j}`, points),
+        buildParticipant(app, ws, { externalId: `${prefix}-${i + j}`, points: points }),
       ),
     );
 }
@@ -33,7 +33,7 @@ async function fundMany(ws: TestWorkspace, prefix: string, n: number, points: nu
 describe('concurrent redemptions', () => {
   it('N = 300 concurrent redemptions of a voucher with K = 100 codes: exactly 100 fulfilled, no code twice', async () => {
     const ws = await app.workspace();
-    const r = await makeReward(ws, { name: 'Hot voucher', type: 'voucher_code', cost_points: 10 });
+    const r = await buildReward(ws, { name: 'Hot voucher', type: 'voucher_code', cost_points: 10 });
     await ws.api(`/v1/rewards/${r.id}/codes/generate`, { body: { count: 100 } });
     await fundMany(ws, 'v', 300, 50);
     const responses = await Promise.all(
@@ -72,7 +72,7 @@ describe('concurrent redemptions', () => {
 
   it('N = 250 concurrent redemptions of a counted stock of K = 60: exactly 60 succeed, stock ends at 0', async () => {
     const ws = await app.workspace();
-    const r = await makeReward(ws, { name: 'Hot tee', type: 'physical', cost_points: 10, stock: 60 });
+    const r = await buildReward(ws, { name: 'Hot tee', type: 'physical', cost_points: 10, stock: 60 });
     await fundMany(ws, 's', 250, 10);
     const responses = await Promise.all(
       Array.from({ length: 250 }, (_, i) =>
@@ -86,8 +86,8 @@ describe('concurrent redemptions', () => {
 
   it('one participant whose balance covers M = 7 of N = 200 concurrent redemptions gets exactly 7', async () => {
     const ws = await app.workspace();
-    const r = await makeReward(ws, { name: 'Sticker', type: 'physical', cost_points: 30 });
-    await fundedParticipant(app, ws, 'solo', 7 * 30 + 29);
+    const r = await buildReward(ws, { name: 'Sticker', type: 'physical', cost_points: 30 });
+    await buildParticipant(app, ws, { externalId: 'solo', points: 7 * 30 + 29 });
     const responses = await Promise.all(
       Array.from({ length: 200 }, () =>
         ws.api('/v1/redemptions', { body: { participant: 'solo', reward_id: r.id } }),
@@ -99,9 +99,9 @@ describe('concurrent redemptions', () => {
 
   it('one participant racing for pool codes: exactly M redeemed, and the codes the refused ones touched stay free', async () => {
     const ws = await app.workspace();
-    const r = await makeReward(ws, { name: 'Pool race', type: 'voucher_code', cost_points: 25 });
+    const r = await buildReward(ws, { name: 'Pool race', type: 'voucher_code', cost_points: 25 });
     await ws.api(`/v1/rewards/${r.id}/codes/generate`, { body: { count: 50 } });
-    await fundedParticipant(app, ws, 'solo', 5 * 25);
+    await buildParticipant(app, ws, { externalId: 'solo', points: 5 * 25 });
     const responses = await Promise.all(
       Array.from({ length: 150 }, () =>
         ws.api('/v1/redemptions', { body: { participant: 'solo', reward_id: r.id } }),
@@ -114,9 +114,9 @@ describe('concurrent redemptions', () => {
 
   it('concurrent duplicates of one idempotency key charge once: one 201, the rest 200 replays of it', async () => {
     const ws = await app.workspace();
-    const r = await makeReward(ws, { name: 'Idem race', type: 'voucher_code', cost_points: 10 });
+    const r = await buildReward(ws, { name: 'Idem race', type: 'voucher_code', cost_points: 10 });
     await ws.api(`/v1/rewards/${r.id}/codes/generate`, { body: { count: 10 } });
-    await fundedParticipant(app, ws, 'dup', 1000);
+    await buildParticipant(app, ws, { externalId: 'dup', points: 1000 });
     const body = { participant: 'dup', reward_id: r.id, idempotency_key: 'checkout-1' };
     const responses = await Promise.all(
       Array.from({ length: 100 }, () => ws.api('/v1/redemptions', { body })),
@@ -133,8 +133,8 @@ describe('concurrent redemptions', () => {
 
   it('concurrent duplicates of one key for the last unit of a counted stock: one charge, no false out_of_stock', async () => {
     const ws = await app.workspace();
-    const r = await makeReward(ws, { name: 'Last unit', type: 'physical', cost_points: 10, stock: 1 });
-    await fundedParticipant(app, ws, 'dup', 100);
+    const r = await buildReward(ws, { name: 'Last unit', type: 'physical', cost_points: 10, stock: 1 });
+    await buildParticipant(app, ws, { externalId: 'dup', points: 100 });
     const body = { participant: 'dup', reward_id: r.id, idempotency_key: 'last-unit' };
     const responses = await Promise.all(
       Array.from({ length: 60 }, () => ws.api('/v1/redemptions', { body })),
@@ -148,15 +148,15 @@ describe('concurrent redemptions', () => {
 
   it('a mixed storm (many participants, several rewards, some unaffordable) keeps every invariant', async () => {
     const ws = await app.workspace();
-    const voucher = await makeReward(ws, { name: 'Mix voucher', type: 'voucher_code', cost_points: 20 });
+    const voucher = await buildReward(ws, { name: 'Mix voucher', type: 'voucher_code', cost_points: 20 });
     await ws.api(`/v1/rewards/${voucher.id}/codes/generate`, { body: { count: 40 } });
-    const limited = await makeReward(ws, {
+    const limited = await buildReward(ws, {
       name: 'Mix limited',
       type: 'physical',
       cost_points: 15,
       stock: 25,
     });
-    const open = await makeReward(ws, {
+    const open = await buildReward(ws, {
       name: 'Mix open',
       type: 'digital_asset',
       cost_points: 5,

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceOf, buildParticipant, buildReward, outboxOf } from './factories.ts';
 import { eventually, request, startTestApp, type TestApp, type TestWorkspace, testEnv } from './helpers.ts';
-import { balanceOf, fundedParticipant, makeReward, outboxOf } from './rewards-factories.ts';
 
 // External fulfilment against real HTTP servers on loopback (EGRESS_ALLOW_CIDRS=127.0.0.1/32 in
 // tests). WEBHOOK_TIMEOUT_MS is short so the timeout case and the recovery delay stay quick.
@@ -87,7 +87,7 @@ afterAll(async () => {
 });
 
 const externalReward = (name: string, route: string, extra: Record<string, unknown> = {}) =>
-  makeReward(ws, {
+  buildReward(ws, {
     name,
     type: 'external',
     cost_points: 100,
@@ -110,7 +110,12 @@ const externalReward = (name: string, route: string, extra: Record<string, unkno
 describe('external fulfilment', () => {
   it('fetches the code after the debit commits, substituting tokens as plain text', async () => {
     const r = await externalReward('Partner voucher', '/ok');
-    await fundedParticipant(app, ws, 'ext-ok', 250, { email: 'ok@example.com', name: 'Ann' });
+    await buildParticipant(app, ws, {
+      externalId: 'ext-ok',
+      points: 250,
+      email: 'ok@example.com',
+      name: 'Ann',
+    });
     const res = await ws.api('/v1/redemptions', {
       body: { participant: 'ext-ok', reward_id: r.id, idempotency_key: 'ord-1' },
     });
@@ -146,7 +151,9 @@ describe('external fulfilment', () => {
 
   it('never re-expands a token that arrives inside a participant’s own data', async () => {
     const r = await externalReward('Injection', '/ok');
-    await fundedParticipant(app, ws, 'ext-inj', 100, {
+    await buildParticipant(app, ws, {
+      externalId: 'ext-inj',
+      points: 100,
       email: 'secret@example.com',
       name: '{{participant.email}} {{reference}}',
     });
@@ -169,7 +176,7 @@ describe('external fulfilment', () => {
     it(`cancels, refunds by reversal and restores stock on ${what}: 422 external_fulfilment_failed`, async () => {
       const r = await externalReward(`Failing ${route}`, route);
       const id = `ext-fail${route.replace('/', '-')}`;
-      await fundedParticipant(app, ws, id, 300);
+      await buildParticipant(app, ws, { externalId: id, points: 300 });
       const before = server.received.length;
       const res = await ws.api('/v1/redemptions', {
         body: { participant: id, reward_id: r.id, idempotency_key: `k${route}` },
@@ -235,7 +242,7 @@ describe('external fulfilment', () => {
       status_code: null,
       error: expect.stringMatching(/blocked/),
     });
-    const phys = await makeReward(ws, { name: 'Not external', type: 'physical', cost_points: 1 });
+    const phys = await buildReward(ws, { name: 'Not external', type: 'physical', cost_points: 1 });
     expect((await ws.api(`/v1/rewards/${phys.id}/test-fulfilment`, { method: 'POST' })).status).toBe(422);
   });
 });
@@ -262,21 +269,21 @@ describe('recovery after a crash between the debit and the outcome', () => {
     });
     try {
       const own = await app.workspace();
-      const good = await makeReward(own, {
+      const good = await buildReward(own, {
         name: 'Recovers',
         type: 'external',
         cost_points: 40,
         stock: 3,
         config: { endpoint_url: `${flaky.url}/ok`, body: { ref: '{{reference}}' }, code_path: 'code' },
       });
-      const bad = await makeReward(own, {
+      const bad = await buildReward(own, {
         name: 'Reverses',
         type: 'external',
         cost_points: 60,
         stock: 3,
         config: { endpoint_url: `${flaky.url}/bad`, body: { ref: '{{reference}}' }, code_path: 'code' },
       });
-      await fundedParticipant(app, own, 'crash', 100);
+      await buildParticipant(app, own, { externalId: 'crash', points: 100 });
 
       child = spawn(process.execPath, ['src/cli.ts', 'serve', '--role', 'api'], {
         cwd: ROOT,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mode, Principal } from '../src/services/keys/principal.ts';
 import { DELIVERIES_CHANNEL } from '../src/services/outbox/emit.ts';
 import { redeemReward } from '../src/services/rewards/redeem-reward.ts';
+import { balanceOf, buildParticipant, buildReward, ledgerMismatches, outboxOf } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
-import { balanceOf, fundedParticipant, ledgerMismatches, makeReward, outboxOf } from './rewards-factories.ts';
 
 // Redemptions made in the same turn of the event loop share one statement (redeem-reward.ts,
 // batchFor). Calling the service directly, all in one tick, makes that batch certain, so the
@@ -59,16 +59,20 @@ describe('redemptions sharing one statement', () => {
        values ($1, $2, 'test', 'https://hooks.example.com/x', '["*"]', 'unused')`,
       [randomUUID(), ws.id],
     );
-    const counted = await makeReward(ws, { name: 'Mug', type: 'physical', cost_points: 10, stock: 2 });
-    const voucher = await makeReward(ws, { name: 'Voucher', type: 'voucher_code', cost_points: 20 });
-    await ws.api(`/v1/rewards/${voucher.id}/codes`, { body: { codes: ['V-1', 'V-2'] } });
-    const perk = await makeReward(ws, {
+    const counted = await buildReward(ws, { name: 'Mug', type: 'physical', cost_points: 10, stock: 2 });
+    const voucher = await buildReward(ws, {
+      name: 'Voucher',
+      type: 'voucher_code',
+      cost_points: 20,
+      codes: ['V-1', 'V-2'],
+    });
+    const perk = await buildReward(ws, {
       name: 'Double',
       type: 'points_multiplier',
       cost_points: 5,
       config: { factor: 2, duration_hours: 24 },
     });
-    const asset = await makeReward(ws, {
+    const asset = await buildReward(ws, {
       name: 'Ebook',
       type: 'digital_asset',
       cost_points: 5,
@@ -82,7 +86,7 @@ describe('redemptions sharing one statement', () => {
       ['e', 100],
       ['poor', 5],
     ] as const)
-      await fundedParticipant(app, ws, name, points);
+      await buildParticipant(app, ws, { externalId: name, points: points });
 
     const out = await sameTick(ws, [
       { participant: 'a', reward_id: counted.id },
@@ -201,8 +205,8 @@ describe('redemptions sharing one statement', () => {
 
   it('one participant many times in one tick: debited one after another, never below zero', async () => {
     const ws = await app.workspace();
-    const r = await makeReward(ws, { name: 'Sticker', type: 'physical', cost_points: 30 });
-    await fundedParticipant(app, ws, 'solo', 100);
+    const r = await buildReward(ws, { name: 'Sticker', type: 'physical', cost_points: 30 });
+    await buildParticipant(app, ws, { externalId: 'solo', points: 100 });
     const out = await sameTick(
       ws,
       Array.from({ length: 6 }, () => ({ participant: 'solo', reward_id: r.id })),
@@ -219,8 +223,8 @@ describe('redemptions sharing one statement', () => {
   });
   it('a statement Postgres refuses because of one redemption runs the others again alone: they succeed', async () => {
     const ws = await app.workspace();
-    const fine = await makeReward(ws, { name: 'Fine', type: 'physical', cost_points: 10, stock: 5 });
-    const broken = await makeReward(ws, {
+    const fine = await buildReward(ws, { name: 'Fine', type: 'physical', cost_points: 10, stock: 5 });
+    const broken = await buildReward(ws, {
       name: 'Broken perk',
       type: 'points_multiplier',
       cost_points: 10,
@@ -228,7 +232,7 @@ describe('redemptions sharing one statement', () => {
     });
     // A config the API would refuse, written behind its back: this redemption's row cannot be made.
     await app.ctx.pool.query(`update rewards set config = '{}' where id = $1`, [broken.id]);
-    for (const name of ['f1', 'f2', 'b1']) await fundedParticipant(app, ws, name, 100);
+    for (const name of ['f1', 'f2', 'b1']) await buildParticipant(app, ws, { externalId: name, points: 100 });
     const out = await sameTick(ws, [
       { participant: 'f1', reward_id: fine.id },
       { participant: 'b1', reward_id: broken.id },
@@ -247,8 +251,9 @@ describe('redemptions sharing one statement', () => {
        values ($1, $2, 'live', 'https://hooks.example.com/x', '["reward.redeemed"]', 'unused', 'paused')`,
       [randomUUID(), ws.id],
     );
-    const r = await makeReward(ws, { name: 'Live mug', type: 'physical', cost_points: 10 }, 'live');
-    for (const name of ['l1', 'l2']) await fundedParticipant(app, ws, name, 50, { mode: 'live' });
+    const r = await buildReward(ws, { name: 'Live mug', type: 'physical', cost_points: 10 }, 'live');
+    for (const name of ['l1', 'l2'])
+      await buildParticipant(app, ws, { externalId: name, points: 50, mode: 'live' });
     // Paused at first: the first redemption makes no delivery.
     const listener = new pg.Client({ connectionString: app.databaseUrl });
     await listener.connect();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, signedInDashboard, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
-import { balanceOf, fundedParticipant, makeReward } from './rewards-factories.ts';
+import { balanceOf, buildParticipant, buildReward, graphqlClient, trpcClient } from './factories.ts';
+import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 // GraphQL and tRPC are doors into the same services as REST: same guarantees, same errors.
 
@@ -14,16 +14,20 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const gql = (query: string, variables: Record<string, unknown> = {}, key: string | null = ws.keys.test) =>
-  request(app.url, '/graphql', { body: { query, variables }, key });
+  graphqlClient(app, ws, { key })(query, variables);
 
-const dashboard = (w: TestWorkspace) => signedInDashboard(app, w);
+const dashboard = (w: TestWorkspace) => trpcClient(app, w);
 
 describe('GraphQL', () => {
   it('lists the catalogue with canAfford for a participant, redeems, and lists redemptions', async () => {
-    const cheap = await makeReward(ws, { name: 'GQL cheap', type: 'voucher_code', cost_points: 10 });
-    await ws.api(`/v1/rewards/${cheap.id}/codes`, { body: { codes: ['G-1'] } });
-    await makeReward(ws, { name: 'GQL dear', type: 'physical', cost_points: 1000 });
-    await fundedParticipant(app, ws, 'gql-1', 50);
+    const cheap = await buildReward(ws, {
+      name: 'GQL cheap',
+      type: 'voucher_code',
+      cost_points: 10,
+      codes: ['G-1'],
+    });
+    await buildReward(ws, { name: 'GQL dear', type: 'physical', cost_points: 1000 });
+    await buildParticipant(app, ws, { externalId: 'gql-1', points: 50 });
 
     const catalogue = await gql(
       `query($p: String) { rewards(participant: $p) { id name type costPoints stockRemaining isClaimable canAfford } }`,
@@ -144,8 +148,13 @@ describe('tRPC (dashboard)', () => {
       error: expect.stringMatching(/connection/),
     });
 
-    const phys = await makeReward(own, { name: 'Dash physical', type: 'physical', cost_points: 5, stock: 3 });
-    await fundedParticipant(app, own, 'dash-1', 100);
+    const phys = await buildReward(own, {
+      name: 'Dash physical',
+      type: 'physical',
+      cost_points: 5,
+      stock: 3,
+    });
+    await buildParticipant(app, own, { externalId: 'dash-1', points: 100 });
     const a = (await own.api('/v1/redemptions', { body: { participant: 'dash-1', reward_id: phys.id } }))
       .body;
     const b = (await own.api('/v1/redemptions', { body: { participant: 'dash-1', reward_id: phys.id } }))

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeMultiplier } from '../src/services/rewards/multiplier.ts';
 import { seedDemoRewards } from '../src/services/rewards/seed-rewards.ts';
+import { balanceOf, buildParticipant, buildReward, outboxOf } from './factories.ts';
 import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
-import { balanceOf, fundedParticipant, makeReward, outboxOf } from './rewards-factories.ts';
 
 let app: TestApp;
 let ws: TestWorkspace;
@@ -18,7 +18,7 @@ const redeem = (body: Record<string, unknown>, headers?: Record<string, string>)
 
 describe('reward management', () => {
   it('creates, shows, patches and archives a reward with the CONTRACT 8 field names', async () => {
-    const created = await makeReward(ws, {
+    const created = await buildReward(ws, {
       name: 'Mug',
       type: 'physical',
       cost_points: 300,
@@ -63,11 +63,11 @@ describe('reward management', () => {
     const list = await ws.api('/v1/rewards?include_inactive=true');
     expect(list.body.data.map((r: { id: number }) => r.id)).not.toContain(created.id);
     // Archiving frees the name.
-    await makeReward(ws, { name: 'Mug', type: 'physical', cost_points: 1 });
+    await buildReward(ws, { name: 'Mug', type: 'physical', cost_points: 1 });
   });
 
   it('refuses a duplicate name, a voucher stock, a bad config and an end before the start', async () => {
-    await makeReward(ws, { name: 'Unique', type: 'physical', cost_points: 1 });
+    await buildReward(ws, { name: 'Unique', type: 'physical', cost_points: 1 });
     const dup = await ws.api('/v1/rewards', { body: { name: 'Unique', type: 'physical', cost_points: 1 } });
     expect(dup.status).toBe(422);
     expect(dup.body.error.errors[0].field).toBe('name');
@@ -124,7 +124,7 @@ describe('reward management', () => {
 
   it('hides an external reward’s header values from keys without rewards:write', async () => {
     const own = await app.workspace();
-    await makeReward(own, {
+    await buildReward(own, {
       name: 'Secret headers',
       type: 'external',
       cost_points: 1,
@@ -148,21 +148,21 @@ describe('reward management', () => {
 
   it('computes is_claimable from active, the window and stock, and keeps modes apart', async () => {
     const own = await app.workspace();
-    const future = await makeReward(own, {
+    const future = await buildReward(own, {
       name: 'Future',
       type: 'physical',
       cost_points: 1,
       starts_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    const past = await makeReward(own, {
+    const past = await buildReward(own, {
       name: 'Past',
       type: 'physical',
       cost_points: 1,
       ends_at: new Date(Date.now() - 1000).toISOString(),
     });
-    const empty = await makeReward(own, { name: 'Empty', type: 'physical', cost_points: 1, stock: 0 });
-    const voucher = await makeReward(own, { name: 'No codes', type: 'voucher_code', cost_points: 1 });
-    const ok = await makeReward(own, { name: 'Fine', type: 'physical', cost_points: 1 });
+    const empty = await buildReward(own, { name: 'Empty', type: 'physical', cost_points: 1, stock: 0 });
+    const voucher = await buildReward(own, { name: 'No codes', type: 'voucher_code', cost_points: 1 });
+    const ok = await buildReward(own, { name: 'Fine', type: 'physical', cost_points: 1 });
     const byId = Object.fromEntries(
       (await own.api('/v1/rewards')).body.data.map((r: { id: number; is_claimable: boolean }) => [r.id, r]),
     );
@@ -177,9 +177,9 @@ describe('reward management', () => {
 
   it('shows the per-participant catalogue with can_afford and meta.balance; 404 for an unknown participant', async () => {
     const own = await app.workspace();
-    await makeReward(own, { name: 'Cheap', type: 'physical', cost_points: 100 });
-    await makeReward(own, { name: 'Dear', type: 'physical', cost_points: 1000 });
-    await fundedParticipant(app, own, 'cat-1', 500);
+    await buildReward(own, { name: 'Cheap', type: 'physical', cost_points: 100 });
+    await buildReward(own, { name: 'Dear', type: 'physical', cost_points: 1000 });
+    await buildParticipant(app, own, { externalId: 'cat-1', points: 500 });
     const res = await own.api('/v1/participants/cat-1/rewards');
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ balance: 500 });
@@ -194,7 +194,7 @@ describe('reward management', () => {
 
 describe('code pools', () => {
   it('imports a JSON list: blanks ignored, duplicates (in the list and in the pool) skipped and counted', async () => {
-    const r = await makeReward(ws, { name: 'Pool JSON', type: 'voucher_code', cost_points: 1 });
+    const r = await buildReward(ws, { name: 'Pool JSON', type: 'voucher_code', cost_points: 1 });
     const first = await ws.api(`/v1/rewards/${r.id}/codes`, {
       body: { codes: ['A1', ' A2 ', '', 'A1', 'A3'] },
     });
@@ -208,7 +208,7 @@ describe('code pools', () => {
   });
 
   it('imports pasted text (one code per line) and CSV (first column, quoted fields, header row)', async () => {
-    const r = await makeReward(ws, { name: 'Pool text', type: 'voucher_code', cost_points: 1 });
+    const r = await buildReward(ws, { name: 'Pool text', type: 'voucher_code', cost_points: 1 });
     const text = await ws.api(`/v1/rewards/${r.id}/codes`, {
       raw: 'T-1\r\n\r\nT-2\n  \nT-1\nT-3\n',
       headers: { 'content-type': 'text/plain' },
@@ -229,10 +229,10 @@ describe('code pools', () => {
   });
 
   it('refuses codes for a reward without a pool, and malformed CSV', async () => {
-    const phys = await makeReward(ws, { name: 'No pool', type: 'physical', cost_points: 1 });
+    const phys = await buildReward(ws, { name: 'No pool', type: 'physical', cost_points: 1 });
     const res = await ws.api(`/v1/rewards/${phys.id}/codes`, { body: { codes: ['x'] } });
     expect(res.status).toBe(422);
-    const v = await makeReward(ws, { name: 'Bad csv', type: 'voucher_code', cost_points: 1 });
+    const v = await buildReward(ws, { name: 'Bad csv', type: 'voucher_code', cost_points: 1 });
     const bad = await ws.api(`/v1/rewards/${v.id}/codes`, {
       raw: '"unterminated\n',
       headers: { 'content-type': 'text/csv' },
@@ -242,8 +242,12 @@ describe('code pools', () => {
   });
 
   it('generates distinct codes with a prefix from an alphabet without look-alikes', async () => {
-    const r = await makeReward(ws, { name: 'Generated', type: 'voucher_code', cost_points: 1 });
-    await ws.api(`/v1/rewards/${r.id}/codes`, { body: { codes: ['SUMMER-MANUAL'] } });
+    const r = await buildReward(ws, {
+      name: 'Generated',
+      type: 'voucher_code',
+      cost_points: 1,
+      codes: ['SUMMER-MANUAL'],
+    });
     const res = await ws.api(`/v1/rewards/${r.id}/codes/generate`, {
       body: { count: 20_000, prefix: 'SUMMER-', length: 8 },
     });
@@ -262,9 +266,13 @@ describe('code pools', () => {
 
 describe('POST /v1/redemptions', () => {
   it('hands out a voucher code, debits through the ledger and emits reward.redeemed and points.changed', async () => {
-    const r = await makeReward(ws, { name: 'Coffee', type: 'voucher_code', cost_points: 200 });
-    await ws.api(`/v1/rewards/${r.id}/codes`, { body: { codes: ['COFFEE-1', 'COFFEE-2'] } });
-    const pid = await fundedParticipant(app, ws, 'red-1', 500);
+    const r = await buildReward(ws, {
+      name: 'Coffee',
+      type: 'voucher_code',
+      cost_points: 200,
+      codes: ['COFFEE-1', 'COFFEE-2'],
+    });
+    const { id: pid } = await buildParticipant(app, ws, { externalId: 'red-1', points: 500 });
     const res = await redeem({ participant: 'red-1', reward_id: r.id });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({
@@ -301,18 +309,18 @@ describe('POST /v1/redemptions', () => {
   it('checks in the order 404 → reward_unavailable → out_of_stock → insufficient_points', async () => {
     const own = await app.workspace();
     const api = (body: Record<string, unknown>) => own.api('/v1/redemptions', { body });
-    await fundedParticipant(app, own, 'poor', 10);
-    await fundedParticipant(app, own, 'rich', 10_000);
-    const inactiveEmpty = await makeReward(own, {
+    await buildParticipant(app, own, { externalId: 'poor', points: 10 });
+    await buildParticipant(app, own, { externalId: 'rich', points: 10_000 });
+    const inactiveEmpty = await buildReward(own, {
       name: 'Off',
       type: 'physical',
       cost_points: 50,
       stock: 0,
       active: false,
     });
-    const empty = await makeReward(own, { name: 'Empty', type: 'physical', cost_points: 50, stock: 0 });
-    const emptyPool = await makeReward(own, { name: 'Empty pool', type: 'voucher_code', cost_points: 50 });
-    const dear = await makeReward(own, { name: 'Dear', type: 'physical', cost_points: 50 });
+    const empty = await buildReward(own, { name: 'Empty', type: 'physical', cost_points: 50, stock: 0 });
+    const emptyPool = await buildReward(own, { name: 'Empty pool', type: 'voucher_code', cost_points: 50 });
+    const dear = await buildReward(own, { name: 'Dear', type: 'physical', cost_points: 50 });
 
     const ghost = await api({ participant: 'ghost', reward_id: inactiveEmpty.id });
     expect([ghost.status, ghost.body.error.type]).toEqual([404, 'not_found']);
@@ -337,14 +345,14 @@ describe('POST /v1/redemptions', () => {
     const res = await redeem({ participant: 'red-1' });
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({ type: 'validation_error', errors: [{ field: 'reward_id' }] });
-    const r = await makeReward(ws, { name: 'Named', type: 'physical', cost_points: 1 });
+    const r = await buildReward(ws, { name: 'Named', type: 'physical', cost_points: 1 });
     const mismatch = await redeem({ participant: 'red-1', reward_id: r.id, reward: 'Other' });
     expect(mismatch.body.error.errors[0].field).toBe('reward');
   });
 
   it('replays an idempotent retry with 200 and the original object, and refuses the key with another body', async () => {
-    const r = await makeReward(ws, { name: 'Idem', type: 'physical', cost_points: 10, stock: 10 });
-    await fundedParticipant(app, ws, 'idem-1', 100);
+    const r = await buildReward(ws, { name: 'Idem', type: 'physical', cost_points: 10, stock: 10 });
+    await buildParticipant(app, ws, { externalId: 'idem-1', points: 100 });
     const body = { participant: 'idem-1', reward_id: r.id, idempotency_key: 'order-77' };
     const first = await redeem(body);
     expect(first.status).toBe(201);
@@ -374,8 +382,8 @@ describe('POST /v1/redemptions', () => {
 
 describe('reward types', () => {
   it('physical: pending, then fulfil; a cancel refunds by a reversal entry and restores stock; other moves are 409', async () => {
-    const r = await makeReward(ws, { name: 'Hoodie', type: 'physical', cost_points: 400, stock: 2 });
-    const pid = await fundedParticipant(app, ws, 'phys-1', 1000);
+    const r = await buildReward(ws, { name: 'Hoodie', type: 'physical', cost_points: 400, stock: 2 });
+    const { id: pid } = await buildParticipant(app, ws, { externalId: 'phys-1', points: 1000 });
     const a = await redeem({ participant: 'phys-1', reward_id: r.id });
     const b = await redeem({ participant: 'phys-1', reward_id: r.id });
     expect(a.body).toMatchObject({ status: 'pending', fulfilment: { type: 'physical' } });
@@ -404,19 +412,19 @@ describe('reward types', () => {
   });
 
   it('points_multiplier: fulfilled at once; the highest active factor applies, never the product', async () => {
-    const x2 = await makeReward(ws, {
+    const x2 = await buildReward(ws, {
       name: 'Double',
       type: 'points_multiplier',
       cost_points: 10,
       config: { factor: 2, duration_hours: 24 },
     });
-    const x3 = await makeReward(ws, {
+    const x3 = await buildReward(ws, {
       name: 'Triple',
       type: 'points_multiplier',
       cost_points: 10,
       config: { factor: 3, duration_hours: 1 },
     });
-    const pid = await fundedParticipant(app, ws, 'mult-1', 100);
+    const { id: pid } = await buildParticipant(app, ws, { externalId: 'mult-1', points: 100 });
     expect(await activeMultiplier(app.ctx.pool, pid)).toBeNull();
     const a = await redeem({ participant: 'mult-1', reward_id: x2.id });
     expect(a.body).toMatchObject({
@@ -433,13 +441,13 @@ describe('reward types', () => {
   });
 
   it('digital_asset: delivers from config without a pool, and one-time codes once a pool is loaded', async () => {
-    const r = await makeReward(ws, {
+    const r = await buildReward(ws, {
       name: 'E-book',
       type: 'digital_asset',
       cost_points: 5,
       config: { asset_url: 'https://example.com/book.pdf', asset_code: 'BOOK' },
     });
-    await fundedParticipant(app, ws, 'dig-1', 100);
+    await buildParticipant(app, ws, { externalId: 'dig-1', points: 100 });
     const a = await redeem({ participant: 'dig-1', reward_id: r.id });
     expect(a.body.fulfilment).toEqual({
       type: 'digital_asset',
@@ -458,15 +466,15 @@ describe('reward types', () => {
 describe('GET /v1/redemptions', () => {
   it('lists newest first with participant, status and reward filters carried in the links; shows one', async () => {
     const own = await app.workspace();
-    const a = await makeReward(own, { name: 'A', type: 'physical', cost_points: 1 });
-    const b = await makeReward(own, {
+    const a = await buildReward(own, { name: 'A', type: 'physical', cost_points: 1 });
+    const b = await buildReward(own, {
       name: 'B',
       type: 'points_multiplier',
       cost_points: 1,
       config: { factor: 2, duration_hours: 1 },
     });
-    await fundedParticipant(app, own, 'l-1', 100);
-    await fundedParticipant(app, own, 'l-2', 100);
+    await buildParticipant(app, own, { externalId: 'l-1', points: 100 });
+    await buildParticipant(app, own, { externalId: 'l-2', points: 100 });
     const made = [];
     for (const [p, r] of [
       ['l-1', a],

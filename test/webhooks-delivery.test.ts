@@ -3,41 +3,20 @@ import { withTransaction } from '../src/db/tx.ts';
 import type { Mode } from '../src/services/keys/principal.ts';
 import { emitResult, emitResults, type ResultType } from '../src/services/outbox/emit.ts';
 import { deliveryHeaders } from '../src/services/webhooks/send.ts';
+import { buildReceiver, buildSubscription, closeReceivers, restClient } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
-import { type Receiver, startReceiver, verifyWithStripe } from './webhooks-receiver.ts';
+import { verifyWithStripe } from './webhooks-receiver.ts';
 
 // A seconds-long ladder (1 initial attempt + 5 retries one second apart) and a short timeout.
 let app: TestApp;
-const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   app = await startTestApp({ env: { WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '500' } });
 });
 afterAll(async () => {
   await app?.close();
-  await Promise.all(receivers.map((r) => r.close()));
+  await closeReceivers();
 });
-
-async function receiver(host?: string) {
-  const r = await startReceiver({ host });
-  receivers.push(r);
-  return r;
-}
-
-/** A live subscription of `ws` to `url`; the receiver (if given) learns its secret. */
-async function subscribe(
-  ws: TestWorkspace,
-  url: string,
-  opts: { eventTypes?: string[]; headers?: Record<string, string>; mode?: Mode; rx?: Receiver } = {},
-) {
-  const res = await ws.api('/v1/webhook-subscriptions', {
-    mode: opts.mode ?? 'live',
-    body: { url, event_types: opts.eventTypes ?? ['*'], headers: opts.headers },
-  });
-  expect(res.status, res.text).toBe(201);
-  opts.rx?.setSecret(res.body.secret);
-  return res.body as { id: string; secret: string };
-}
 
 /** A result committed the way the engine commits one: emitResult inside the change's transaction. */
 function emit(ws: TestWorkspace, type: ResultType = 'points.changed', mode: Mode = 'live', data?: object) {
@@ -72,13 +51,17 @@ async function onlyDelivery(ws: TestWorkspace, subscriptionId: string) {
   return list[0]!.id;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * A deliberate window, for proving that nothing (more) arrives: there is no event to wait for
+ * when nothing is supposed to happen. Waits for something that does happen use `eventually`.
+ */
+const quietFor = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('delivery of committed results', () => {
   it('POSTs a committed live result once, signed so that stripe.webhooks.constructEvent accepts it', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const sub = await subscribe(ws, `${rx.url}/hook`, { rx });
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, { receiver: rx, path: '/hook' });
     const resultId = await emit(ws, 'points.changed', 'live', {
       participant: { external_id: 'alice' },
       balance: 7,
@@ -112,15 +95,17 @@ describe('delivery of committed results', () => {
     expect(d.payload).toEqual(event);
     expect(d.attempts).toHaveLength(1);
     expect(d.attempts[0]).toMatchObject({ number: 1, status_code: 200, response_snippet: 'ok', error: null });
-    await sleep(300);
+    await quietFor(300);
     expect(rx.received).toHaveLength(1);
   });
 
   it('wakes on commit: a result reaches an idle receiver far sooner than the idle poll (5 s)', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    await subscribe(ws, rx.url, { rx });
-    await sleep(200);
+    const rx = await buildReceiver();
+    await buildSubscription(ws, { receiver: rx });
+    // Let the dispatcher handle the subscription's own NOTIFY and fall idle: the wake from idle is
+    // what is measured, and idleness has no outside sign to wait on (so a short fixed pause).
+    await quietFor(200);
     const started = Date.now();
     await emit(ws);
     await eventually(async () => rx.received.length === 1, 5_000);
@@ -129,8 +114,8 @@ describe('delivery of committed results', () => {
 
   it('the stripe verifier rejects a tampered body, a wrong secret and a timestamp older than 300 s', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const sub = await subscribe(ws, rx.url, { rx });
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const [got] = await eventually(async () => (rx.received.length ? rx.received : null));
     const header = String(got!.headers['x-svc-signature']);
@@ -149,9 +134,9 @@ describe('delivery of committed results', () => {
 
   it('retries a 500 on the next rung and succeeds, sending identical body bytes with a fresh signature', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond((_req, n) => (n === 0 ? { status: 500, body: 'boom' } : { status: 204 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -178,9 +163,9 @@ describe('delivery of committed results', () => {
 
   it('a receiver that does not answer within WEBHOOK_TIMEOUT_MS is a failed attempt (timeout)', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond((_req, n) => (n === 0 ? { hang: true } : { status: 200 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -196,11 +181,11 @@ describe('delivery of committed results', () => {
 
   it('a 3xx is a failure and the redirect is not followed', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond((req) =>
       req.path === '/moved' ? { status: 302, headers: { location: `${rx.url}/elsewhere` } } : { status: 200 },
     );
-    const sub = await subscribe(ws, `${rx.url}/moved`, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx, path: '/moved' });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -215,9 +200,9 @@ describe('delivery of committed results', () => {
 
   it('a slow-loris body (200, then a byte every 100 ms) fails at the timeout instead of hanging the worker', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond((_req, n) => (n === 0 ? { drip: true, intervalMs: 100 } : { status: 200 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -230,9 +215,9 @@ describe('delivery of committed results', () => {
 
   it('an endless fast body is read up to 1 KiB only, and the 2xx counts', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ endless: true }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -246,11 +231,9 @@ describe('delivery of committed results', () => {
 
   it('a refused connection is a failed attempt with the next rung scheduled', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const closedUrl = rx.url;
-    await rx.close();
-    receivers.splice(receivers.indexOf(rx), 1);
-    const sub = await subscribe(ws, closedUrl);
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, { receiver: rx });
+    await rx.close(); // nothing listens on its port any more
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -264,9 +247,9 @@ describe('delivery of committed results', () => {
 
   it('a delivery that always fails walks the whole ladder — 1 attempt + 5 retries, a rung apart — then is dead', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 503, body: 'down' }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     const d = await eventually(async () => {
@@ -278,7 +261,7 @@ describe('delivery of committed results', () => {
     expect(d.next_attempt_at).toBeNull();
     const times = d.attempts.map((a: { attempted_at: string }) => Date.parse(a.attempted_at));
     for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(950);
-    await sleep(1_500);
+    await quietFor(1_500);
     expect(rx.received).toHaveLength(6);
     const all = await ws.api(`/v1/webhook-deliveries?status=dead&subscription_id=${sub.id}`, {
       mode: 'live',
@@ -288,17 +271,17 @@ describe('delivery of committed results', () => {
 
   it('replay sends a dead delivery again — same id and bytes — with its attempt count reset', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     let up = false;
     rx.respond(() => (up ? { status: 200 } : { status: 500 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     await eventually(async () => (await delivery(ws, id)).status === 'dead', 20_000);
     const before = rx.received.length;
 
     up = true;
-    const replayed = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
+    const replayed = await restClient(ws, 'live').post(`/v1/webhook-deliveries/${id}/replay`);
     expect(replayed.status, replayed.text).toBe(200);
     expect(replayed.body).toMatchObject({ id, status: 'pending', attempt_count: 0 });
     const d = await eventually(async () => {
@@ -313,9 +296,9 @@ describe('delivery of committed results', () => {
     expect(rx.received.at(-1)!.headers['x-svc-delivery-id']).toBe(id);
 
     // A succeeded delivery can be replayed too; a pending one cannot.
-    const again = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
+    const again = await restClient(ws, 'live').post(`/v1/webhook-deliveries/${id}/replay`);
     expect(again.status).toBe(200);
-    const twice = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
+    const twice = await restClient(ws, 'live').post(`/v1/webhook-deliveries/${id}/replay`);
     if (twice.status !== 200) {
       expect(twice.status).toBe(409);
       expect(twice.body.error.type).toBe('invalid_state');
@@ -324,12 +307,12 @@ describe('delivery of committed results', () => {
 
   it('replaying a pending delivery is 409 invalid_state; an unknown one is 404', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 500 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
-    const res = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
+    const res = await restClient(ws, 'live').post(`/v1/webhook-deliveries/${id}/replay`);
     expect(res.status).toBe(409);
     expect(res.body.error.type).toBe('invalid_state');
     const unknown = await ws.api('/v1/webhook-deliveries/019a7c52-6f1e-7b3a-9c41-2d5e8f0a1b2c/replay', {
@@ -339,23 +322,21 @@ describe('delivery of committed results', () => {
     expect(unknown.status).toBe(404);
     // Another workspace cannot see it.
     const other = await app.workspace();
-    expect((await other.api(`/v1/webhook-deliveries/${id}`, { mode: 'live' })).status).toBe(404);
-    await ws.api(`/v1/webhook-subscriptions/${sub.id}`, { mode: 'live', method: 'DELETE' });
+    expect((await restClient(other, 'live').get(`/v1/webhook-deliveries/${id}`)).status).toBe(404);
+    await restClient(ws, 'live').delete(`/v1/webhook-subscriptions/${sub.id}`);
   });
 
   it('pausing a subscription makes its pending deliveries dead at once and sends nothing new until resumed', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 500 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     await eventually(async () => (await delivery(ws, id)).attempt_count >= 1);
 
-    const paused = await ws.api(`/v1/webhook-subscriptions/${sub.id}`, {
-      mode: 'live',
-      method: 'PATCH',
-      body: { status: 'paused' },
+    const paused = await restClient(ws, 'live').patch(`/v1/webhook-subscriptions/${sub.id}`, {
+      status: 'paused',
     });
     expect(paused.status, paused.text).toBe(200);
     expect(paused.body.status).toBe('paused');
@@ -365,19 +346,15 @@ describe('delivery of committed results', () => {
     const seen = rx.received.length;
 
     await emit(ws); // not delivered to a paused subscription
-    await sleep(2_500);
+    await quietFor(2_500);
     expect(rx.received).toHaveLength(seen);
     expect(await deliveriesOf(ws, sub.id)).toHaveLength(1);
     // Replay waits for the subscription to be resumed.
-    const refused = await ws.api(`/v1/webhook-deliveries/${id}/replay`, { mode: 'live', method: 'POST' });
+    const refused = await restClient(ws, 'live').post(`/v1/webhook-deliveries/${id}/replay`);
     expect(refused.status).toBe(409);
 
     rx.respond(() => ({ status: 200 }));
-    await ws.api(`/v1/webhook-subscriptions/${sub.id}`, {
-      mode: 'live',
-      method: 'PATCH',
-      body: { status: 'active' },
-    });
+    await restClient(ws, 'live').patch(`/v1/webhook-subscriptions/${sub.id}`, { status: 'active' });
     await emit(ws);
     await eventually(async () => rx.received.length === seen + 1);
     expect((await delivery(ws, id)).status).toBe('dead');
@@ -385,10 +362,10 @@ describe('delivery of committed results', () => {
 
   it('a new URL and new headers apply to the next attempt of a pending delivery; its body bytes do not change', async () => {
     const ws = await app.workspace();
-    const oldRx = await receiver();
-    const newRx = await receiver();
+    const oldRx = await buildReceiver();
+    const newRx = await buildReceiver();
     oldRx.respond(() => ({ status: 500 }));
-    const sub = await subscribe(ws, oldRx.url, { rx: oldRx });
+    const sub = await buildSubscription(ws, { receiver: oldRx });
     newRx.setSecret(sub.secret);
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
@@ -412,16 +389,14 @@ describe('delivery of committed results', () => {
 
   it('an attempt in flight when the subscription is paused is logged; the delivery stays dead with the pause as its reason', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 500, delayMs: 300 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
     await eventually(async () => (rx.received.length >= 1 ? true : null)); // the attempt is in flight
-    const paused = await ws.api(`/v1/webhook-subscriptions/${sub.id}`, {
-      mode: 'live',
-      method: 'PATCH',
-      body: { status: 'paused' },
+    const paused = await restClient(ws, 'live').patch(`/v1/webhook-subscriptions/${sub.id}`, {
+      status: 'paused',
     });
     expect(paused.status, paused.text).toBe(200);
     const d = await eventually(async () => {
@@ -432,32 +407,32 @@ describe('delivery of committed results', () => {
     expect(d.last_error).toBe('subscription paused');
     expect(d.attempts).toHaveLength(1);
     expect(d.attempts[0]).toMatchObject({ status_code: 500, error: 'receiver answered 500' });
-    await sleep(1_500); // the 1 s retry rung is not taken: nothing more is sent
+    await quietFor(1_500); // the 1 s retry rung is not taken: nothing more is sent
     expect(rx.received).toHaveLength(1);
   });
 
   it('deleting a subscription makes its pending deliveries dead; its log stays readable', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 500 }));
-    const sub = await subscribe(ws, rx.url, { rx });
+    const sub = await buildSubscription(ws, { receiver: rx });
     await emit(ws);
     const id = await onlyDelivery(ws, sub.id);
-    const del = await ws.api(`/v1/webhook-subscriptions/${sub.id}`, { mode: 'live', method: 'DELETE' });
+    const del = await restClient(ws, 'live').delete(`/v1/webhook-subscriptions/${sub.id}`);
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ id: sub.id, deleted: true });
     const d = await delivery(ws, id);
     expect(d.status).toBe('dead');
     expect(d.last_error).toBe('subscription deleted');
     const seen = rx.received.length;
-    await sleep(1_500);
+    await quietFor(1_500);
     expect(rx.received).toHaveLength(seen);
   });
 
   it('test-mode results are logged as simulated and never POSTed: the receiver sees nothing', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const sub = await subscribe(ws, rx.url, { rx, mode: 'test' });
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, { receiver: rx, mode: 'test' });
     await emit(ws, 'badge.awarded', 'test');
     const list = await eventually(async () => {
       const l = await deliveriesOf(ws, sub.id, 'test');
@@ -468,27 +443,27 @@ describe('delivery of committed results', () => {
     expect(d.payload).toMatchObject({ type: 'badge.awarded', tenant: ws.slug });
     expect(d.attempts).toEqual([]);
     // Live data does not see it; and a simulated delivery cannot be replayed into a real POST.
-    expect((await ws.api(`/v1/webhook-deliveries/${d.id}`, { mode: 'live' })).status).toBe(404);
+    expect((await restClient(ws, 'live').get(`/v1/webhook-deliveries/${d.id}`)).status).toBe(404);
     const replay = await ws.api(`/v1/webhook-deliveries/${d.id}/replay`, { method: 'POST' });
     expect(replay.status).toBe(409);
-    await sleep(1_500);
+    await quietFor(1_500);
     expect(rx.received).toHaveLength(0);
   });
 
   it('a * subscription receives every type, a typed one only its types', async () => {
     const ws = await app.workspace();
-    const all = await receiver();
-    const badges = await receiver();
-    await subscribe(ws, all.url, { rx: all, eventTypes: ['*'] });
-    const typed = await subscribe(ws, badges.url, {
-      rx: badges,
+    const all = await buildReceiver();
+    const badges = await buildReceiver();
+    await buildSubscription(ws, { receiver: all, eventTypes: ['*'] });
+    const typed = await buildSubscription(ws, {
+      receiver: badges,
       eventTypes: ['badge.awarded', 'flow.completed'],
     });
     await emit(ws, 'points.changed');
     await emit(ws, 'badge.awarded');
     await emit(ws, 'message.sent');
     await eventually(async () => all.received.length === 3 && badges.received.length === 1);
-    await sleep(500);
+    await quietFor(500);
     expect(all.received.map((r) => r.body.type).sort()).toEqual([
       'badge.awarded',
       'message.sent',
@@ -508,15 +483,15 @@ describe('delivery of committed results', () => {
 
   it('custom headers are sent with every delivery and can never override ours', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     const refused = await ws.api('/v1/webhook-subscriptions', {
       mode: 'live',
       body: { url: rx.url, event_types: ['*'], headers: { 'X-Svc-Signature': 't=1,v1=forged' } },
     });
     expect(refused.status).toBe(422);
     expect(refused.body.error.errors[0].field).toBe('headers.X-Svc-Signature');
-    const sub = await subscribe(ws, rx.url, {
-      rx,
+    const sub = await buildSubscription(ws, {
+      receiver: rx,
       headers: { 'X-Team': 'growth', Authorization: 'Bearer r3ceiver' },
     });
     // Even a row that somehow holds reserved names (written straight to the database) cannot win.
@@ -536,8 +511,8 @@ describe('delivery of committed results', () => {
 
   it('a rolled-back transaction emits nothing: no outbox row, no delivery, no POST', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const sub = await subscribe(ws, rx.url, { rx });
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, { receiver: rx });
     let emitted = '';
     await expect(
       withTransaction(app.ctx.pool, async (sql) => {
@@ -553,17 +528,17 @@ describe('delivery of committed results', () => {
     expect(emitted).not.toBe('');
     const outbox = await app.ctx.pool.query('select 1 from outbox where id = $1', [emitted]);
     expect(outbox.rowCount).toBe(0);
-    await sleep(1_000);
+    await quietFor(1_000);
     expect(await deliveriesOf(ws, sub.id)).toHaveLength(0);
     expect(rx.received).toHaveLength(0);
   });
 
   it('the egress guard is checked again at every send: a destination that became private is never called', async () => {
     const ws = await app.workspace();
-    const ok = await receiver();
+    const ok = await buildReceiver();
     // 127.0.0.2 is loopback outside the test allow-list (127.0.0.1/32).
-    const blocked = await receiver('127.0.0.2');
-    const sub = await subscribe(ws, ok.url, { rx: ok });
+    const blocked = await buildReceiver({ host: '127.0.0.2' });
+    const sub = await buildSubscription(ws, { receiver: ok });
     // As if the name now resolved elsewhere: the stored URL points at a refused address.
     await app.ctx.pool.query('update webhook_subscriptions set url = $2 where id = $1', [
       sub.id,
@@ -583,8 +558,11 @@ describe('delivery of committed results', () => {
 
   it('emitResults fans a batch of results out in one statement: every result to every matching subscription', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    const sub = await subscribe(ws, rx.url, { rx, eventTypes: ['points.changed', 'badge.awarded'] });
+    const rx = await buildReceiver();
+    const sub = await buildSubscription(ws, {
+      receiver: rx,
+      eventTypes: ['points.changed', 'badge.awarded'],
+    });
     const ids = await withTransaction(app.ctx.pool, (sql) =>
       emitResults(sql, [
         {
@@ -602,7 +580,7 @@ describe('delivery of committed results', () => {
     const { rows } = await app.ctx.pool.query('select id from outbox where id = any($1::uuid[])', [ids]);
     expect(rows).toHaveLength(4);
     await eventually(async () => rx.received.length === 2);
-    await sleep(300);
+    await quietFor(300);
     expect(rx.received.map((r) => r.body.data as { n: number }).sort((a, b) => a.n - b.n)).toEqual([
       { n: 1, note: 'ünïcødé "quoted"' },
       { n: 3 },
@@ -614,8 +592,8 @@ describe('delivery of committed results', () => {
 
   it('a real change delivers its result: a points adjustment → points.changed; a refused debit → nothing', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
-    await subscribe(ws, rx.url, { rx, eventTypes: ['points.changed'] });
+    const rx = await buildReceiver();
+    await buildSubscription(ws, { receiver: rx, eventTypes: ['points.changed'] });
     const credit = await ws.api('/v1/participants/alice/points', {
       mode: 'live',
       body: { points: 25, reason: 'welcome bonus' },
@@ -634,15 +612,15 @@ describe('delivery of committed results', () => {
       body: { points: -1000, reason: 'too much' },
     });
     expect(debit.status).toBe(422);
-    await sleep(1_000);
+    await quietFor(1_000);
     expect(rx.received).toHaveLength(1);
   });
 
   it('sends many deliveries at once rather than one after another', async () => {
     const ws = await app.workspace();
-    const rx = await receiver();
+    const rx = await buildReceiver();
     rx.respond(() => ({ status: 200, delayMs: 300 }));
-    await subscribe(ws, rx.url, { rx });
+    await buildSubscription(ws, { receiver: rx });
     await withTransaction(app.ctx.pool, async (sql) => {
       for (let i = 0; i < 40; i++)
         await emitResult(sql, { workspaceId: ws.id, mode: 'live', type: 'points.changed', data: { i } });
