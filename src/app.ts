@@ -2,13 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AppContext } from './context.ts';
-import { createMetrics, type Metrics } from './metrics.ts';
+import { createMetrics, type Metrics, matchedRoute } from './metrics.ts';
 import { stampRequestId } from './request-id.ts';
 import { bodyParser } from './rest/body.ts';
 import { errorHandler, notFoundHandler } from './rest/errors.ts';
 import { eventSetupRouter } from './rest/event-types.ts';
 import { eventsRouter, isPostEvent, postEventDoor, postEventRoute } from './rest/events.ts';
 import { flowsRouter } from './rest/flows.ts';
+import { landingRouter } from './rest/landing.ts';
 import { messagesRouter } from './rest/messages.ts';
 import { docsRouter, OPERATIONS } from './rest/openapi.ts';
 import { largerBodies, mountOperations } from './rest/operation.ts';
@@ -42,18 +43,30 @@ export function buildHttpHandler(ctx: AppContext): (req: IncomingMessage, res: S
   return (req, res) => (isPostEvent(req) ? postEvent(req, res) : app(req, res));
 }
 
-/** One `request` log line per response, at info (at warn or above nothing is attached). */
+/**
+ * One `request` log line per response, at info (at warn or above nothing is attached): the full
+ * path as the client sent it (no query string), and the route template when one matched.
+ */
 function logRequest(
   log: Logger,
-  req: IncomingMessage & { id: string },
+  req: IncomingMessage & { id: string; originalUrl?: string },
   res: ServerResponse,
-  path: () => string,
+  route: () => string | undefined,
 ): void {
   if (!log.isLevelEnabled('info')) return;
   const start = Date.now();
   res.on('finish', () => {
+    const url = req.originalUrl ?? req.url ?? '';
+    const q = url.indexOf('?');
     log.info(
-      { reqId: req.id, method: req.method, path: path(), status: res.statusCode, ms: Date.now() - start },
+      {
+        reqId: req.id,
+        method: req.method,
+        path: q === -1 ? url : url.slice(0, q),
+        route: route(),
+        status: res.statusCode,
+        ms: Date.now() - start,
+      },
       'request',
     );
   });
@@ -69,7 +82,7 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   app.use(requestId);
   app.use(metrics.middleware);
   app.use((req, res, next) => {
-    logRequest(ctx.log, req, res, () => req.path);
+    logRequest(ctx.log, req, res, () => matchedRoute(req, res));
     next();
   });
 
@@ -96,6 +109,7 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   });
 
   app.use(docsRouter(ctx));
+  app.use(landingRouter());
   app.use('/graphql', graphqlHandler(ctx));
   app.use('/trpc', trpcHandler(ctx));
 

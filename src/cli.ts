@@ -6,23 +6,96 @@ import { createLogger } from './logger.ts';
 import { openRuntime } from './runtime.ts';
 import { exitOnSignals, startServer } from './server.ts';
 import { seedDemo } from './services/demo/seed-demo.ts';
-import { createKey, revokeKey, rotateKey } from './services/keys/manage-keys.ts';
+import { ABILITIES } from './services/keys/abilities.ts';
+import { createKey, listKeys, revokeKey, rotateKey } from './services/keys/manage-keys.ts';
 import { createUser } from './services/workspaces/create-user.ts';
 import { createWorkspace } from './services/workspaces/create-workspace.ts';
 
+/** Breaks a long line at spaces so help text stays within a terminal's width. */
+function wrap(text: string, width = 96): string {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.join('\n');
+}
+
+/** Each command's usage line and what it does, for `svc help` and `svc <command> --help`. */
+const COMMANDS: { name: string; usage: string; about: string }[] = [
+  {
+    name: 'serve',
+    usage: 'svc serve [--role api|worker|all]',
+    about: 'Apply migrations, then run the HTTP API and/or the job workers (default: all).',
+  },
+  { name: 'migrate', usage: 'svc migrate', about: 'Apply the database migrations and exit.' },
+  {
+    name: 'workspace create',
+    usage: 'svc workspace create <slug> [--name N]',
+    about: 'Create a workspace; running it again with the same slug returns the existing one.',
+  },
+  {
+    name: 'keys create',
+    usage: 'svc keys create --workspace <slug> --mode live|test [--abilities a,b] [--name N]',
+    about:
+      'Mint an API key (its plaintext is shown once). No --abilities means every ability (*).\n' +
+      wrap(`Abilities: ${ABILITIES.join(', ')}.`),
+  },
+  {
+    name: 'keys list',
+    usage: 'svc keys list --workspace <slug>',
+    about:
+      "List the workspace's keys, newest first, revoked ones too: id, mode, name, abilities, hint,\n" +
+      'created_at, revoked. The ids are what rotate and revoke take.',
+  },
+  {
+    name: 'keys rotate',
+    usage: 'svc keys rotate <id>',
+    about: 'Mint a new key with the same mode and abilities; the old one is revoked at once.',
+  },
+  { name: 'keys revoke', usage: 'svc keys revoke <id>', about: 'Revoke a key; its next request fails.' },
+  {
+    name: 'users create',
+    usage: 'svc users create --workspace <slug> --email E --password P',
+    about: 'Create a dashboard user (or set the password of an existing one).',
+  },
+  {
+    name: 'demo',
+    usage: 'svc demo',
+    about:
+      'Create (idempotently) the demo workspace with sample flows, rewards, badges, templates and\n' +
+      'participants; print its test and live keys and the dashboard login.',
+  },
+  { name: 'help', usage: 'svc help [<command>]', about: "Print this help, or one command's." },
+];
+
+const FOOTER = `  --json   print exactly one JSON object on stdout (logs go to stderr)
+  --help   print a command's own usage (svc keys create --help)
+Environment: DATABASE_URL (default: embedded Postgres under ./.svc); the README lists the rest.`;
+
 const USAGE = `svc — loyalty and engagement service
 
-  svc serve [--role api|worker|all]
-  svc migrate
-  svc workspace create <slug> [--name N]
-  svc keys create --workspace <slug> --mode live|test [--abilities a,b] [--name N]
-  svc keys rotate <id>
-  svc keys revoke <id>
-  svc users create --workspace <slug> --email E --password P
-  svc demo
+${COMMANDS.map((c) => `  ${c.usage}`).join('\n')}
 
-  --json   print exactly one JSON object on stdout (logs go to stderr)
-Environment: DATABASE_URL (default: embedded Postgres under ./.svc), see README for the rest.`;
+${FOOTER}`;
+
+/** The usage of the commands a command line names (`keys create`, or every `keys …`), or null. */
+function commandUsage(words: (string | undefined)[]): string | null {
+  const [cmd, sub] = words;
+  if (!cmd) return null;
+  const exact = COMMANDS.find((c) => c.name === (sub ? `${cmd} ${sub}` : cmd));
+  const matches = exact ? [exact] : sub ? [] : COMMANDS.filter((c) => c.name.startsWith(`${cmd} `));
+  if (matches.length === 0) return null;
+  return `${matches.map((c) => `${c.usage}\n\n${indent(c.about)}`).join('\n\n')}\n\n${FOOTER}`;
+}
+
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
 
 type Opts = Record<string, string | boolean | undefined>;
 
@@ -77,10 +150,17 @@ async function main(argv: string[]): Promise<number> {
     return v;
   };
 
-  if (opts.help || !cmd) {
-    // Asked for: stdout and success. Not asked for (no command at all): a usage error.
-    if (!opts.help) throw new UsageError('no command given');
-    process.stdout.write(`${USAGE}\n`);
+  if (!cmd && !opts.help) throw new UsageError('no command given');
+  if (cmd === 'help' || opts.help) {
+    // Asked for: stdout and success. `svc help keys create` and `svc keys create --help` alike.
+    const words = cmd === 'help' ? [sub, arg] : [cmd, sub];
+    if (!words[0]) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    const usage = commandUsage(words);
+    if (!usage) throw new UsageError(`unknown command: ${words.filter(Boolean).join(' ')}`);
+    process.stdout.write(`${usage}\n`);
     return 0;
   }
   if (cmd === 'serve') {
@@ -126,6 +206,25 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   }
+  if (cmd === 'keys' && sub === 'list') {
+    const workspace = need(opts.workspace as string, '--workspace');
+    const keys = await withRuntime(({ ctx }) => listKeys(ctx, workspace));
+    const data = keys.map((k) => ({
+      id: k.id,
+      mode: k.mode,
+      name: k.name,
+      abilities: k.abilities,
+      hint: k.hint,
+      created_at: k.created_at,
+      revoked: k.revoked_at !== null,
+    }));
+    const table = data.map(
+      (k) =>
+        `${k.id}  ${k.mode}  ${k.revoked ? 'revoked' : 'active '}  ${k.created_at}  ${k.hint}  ${k.abilities.join(',')}${k.name ? `  ${k.name}` : ''}`,
+    );
+    print(opts, { data }, table.length ? table.join('\n') : 'no keys');
+    return 0;
+  }
   if (cmd === 'keys' && sub === 'rotate') {
     const k = await withRuntime(({ ctx }) => rotateKey(ctx, need(arg, '<id>')));
     print(
@@ -153,7 +252,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (cmd === 'demo') {
     const d = await withRuntime(({ ctx }, url) => seedDemo(ctx, url));
-    print(opts, d, `workspace ${d.workspace}\ntest key: ${d.test_key}\nlive key: ${d.live_key}`);
+    print(
+      opts,
+      { ...d },
+      `workspace ${d.workspace}\ntest key: ${d.test_key}\nlive key: ${d.live_key}\n` +
+        `dashboard: ${d.dashboard.email} / ${d.dashboard.password} (workspace ${d.workspace})`,
+    );
     return 0;
   }
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);

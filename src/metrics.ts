@@ -1,10 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import client from 'prom-client';
 import type { AppContext } from './context.ts';
 import { QUEUES } from './jobs/queues.ts';
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The route template express matched (`/v1/rewards/:id`), or undefined; read when the response
+ * finishes. The mount path comes from `routeBase` when the router set it (see below).
+ */
+export function matchedRoute(req: Request, res: Response): string | undefined {
+  if (!req.route?.path) return undefined;
+  const base = typeof res.locals.routeBase === 'string' ? res.locals.routeBase : req.baseUrl;
+  return `${base}${req.route.path}`;
+}
 
 /** Request counts and latency by route, queue depth by queue, and Node's default process metrics. */
 export function createMetrics(ctx: Pick<AppContext, 'boss' | 'log'>) {
@@ -50,10 +60,7 @@ export function createMetrics(ctx: Pick<AppContext, 'boss' | 'log'>) {
   };
   const middleware: RequestHandler = (req, res, next) => {
     // The matched route pattern, not the raw path, keeps label cardinality bounded.
-    observe(req, res, () => {
-      const base = typeof res.locals.routeBase === 'string' ? res.locals.routeBase : req.baseUrl;
-      return req.route?.path ? `${base}${req.route.path}` : req.baseUrl || 'unmatched';
-    });
+    observe(req, res, () => matchedRoute(req, res) ?? (req.baseUrl || 'unmatched'));
     next();
   };
   /**

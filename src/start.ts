@@ -3,7 +3,7 @@ import { exitOnSignals, startServer } from './server.ts';
 import { seedDemo } from './services/demo/seed-demo.ts';
 
 // `npm start`: the service on the embedded default (or DATABASE_URL), seeded with the demo
-// workspace, printing where everything is and the demo keys.
+// workspace, printing where everything is, the demo keys and the demo dashboard login.
 const config = loadConfig();
 const running = await startServer(config);
 exitOnSignals(running);
@@ -17,6 +17,7 @@ const u = running.url;
 process.stdout.write(`
   svc is running
 
+  Home            ${u}/
   REST API        ${u}/v1        (reference: ${u}/docs, OpenAPI: ${u}/v1/openapi.json)
   GraphQL         ${u}/graphql
   Health          ${u}/healthz   ${u}/readyz   ${u}/metrics
@@ -26,6 +27,7 @@ ${
     ? `  Demo workspace  ${demo.workspace}
   Test key        ${demo.test_key}
   Live key        ${demo.live_key}
+  Dashboard login ${demo.dashboard.email} / ${demo.dashboard.password} (workspace ${demo.workspace})
 
   Try:  curl -s ${u}/v1/events -H "Authorization: Bearer ${demo.test_key}" \\
           -H 'Content-Type: application/json' -d '{"type":"order.completed","participant":"alice"}'`

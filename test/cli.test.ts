@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
+import { createKey, revokeKey } from '../src/services/keys/manage-keys.ts';
+import { authenticateUser } from '../src/services/workspaces/authenticate-user.ts';
 import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
 import { freshDatabase, request, TEST_SECRET, testEnv } from './helpers.ts';
 
@@ -213,6 +215,7 @@ describe('svc demo', () => {
       workspace: 'demo',
       test_key: expect.stringMatching(/^svc_test_[A-Za-z0-9]{40}$/),
       live_key: expect.stringMatching(/^svc_live_[A-Za-z0-9]{40}$/),
+      dashboard: { email: 'demo@example.com', password: expect.stringMatching(/^\S{12,}$/) },
     });
     const second = json(await svc(['demo', '--json']));
     expect(second).toEqual(first);
@@ -237,11 +240,132 @@ describe('svc demo', () => {
     expect(live.body.data).toHaveLength(4);
     expect(live.body.data.every((e: { is_sandbox: boolean }) => e.is_sandbox === false)).toBe(true);
 
+    // The printed dashboard login signs in, after every run.
+    const signIn = await authenticateUser(server.runtime.ctx, {
+      workspace: first.workspace,
+      email: first.dashboard.email,
+      password: first.dashboard.password,
+    });
+    expect(signIn).toMatchObject({ email: 'demo@example.com', workspace: { slug: 'demo' } });
+    const users = await pool.query(
+      `select u.email from users u join workspaces w on w.id = u.workspace_id where w.slug = 'demo'`,
+    );
+    expect(users.rows).toEqual([{ email: 'demo@example.com' }]);
+
     const file = path.join(stateDir, 'demo-keys.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(Object.values(JSON.parse(readFileSync(file, 'utf8')))).toEqual([
       { test_key: first.test_key, live_key: first.live_key },
     ]);
+  });
+});
+
+describe('svc demo without --json', () => {
+  it('prints the keys and the dashboard login in words', async () => {
+    const run = await svc(['demo']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^workspace demo\ntest key: svc_test_\w+\nlive key: svc_live_\w+\n/);
+    expect(run.stdout).toMatch(/^dashboard: demo@example\.com \/ \S+ \(workspace demo\)$/m);
+  });
+});
+
+describe('svc keys list', () => {
+  it('lists every key of the workspace, revoked ones too, with the ids rotate and revoke take', async () => {
+    const ctx = server.runtime.ctx;
+    await createWorkspace(ctx, { slug: 'list-ws' });
+    const test = await createKey(ctx, { workspace: 'list-ws', mode: 'test', name: 'ci' });
+    const live = await createKey(ctx, { workspace: 'list-ws', mode: 'live', abilities: ['events:write'] });
+    await revokeKey(ctx, test.id);
+
+    const listed = json(await svc(['keys', 'list', '--workspace', 'list-ws', '--json']));
+    expect(listed).toEqual({
+      data: [
+        {
+          id: live.id,
+          mode: 'live',
+          name: null,
+          abilities: ['events:write'],
+          hint: expect.stringMatching(/^svc_live_/),
+          created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          revoked: false,
+        },
+        {
+          id: test.id,
+          mode: 'test',
+          name: 'ci',
+          abilities: ['*'],
+          hint: expect.stringMatching(/^svc_test_/),
+          created_at: expect.any(String),
+          revoked: true,
+        },
+      ],
+    });
+    expect(JSON.stringify(listed)).not.toContain(live.key);
+
+    const human = await svc(['keys', 'list', '--workspace', 'list-ws']);
+    expect(human.code).toBe(0);
+    expect(human.stdout.trimEnd().split('\n')).toHaveLength(2);
+    expect(human.stdout).toContain(live.id);
+    expect(human.stdout).toMatch(new RegExp(`^${test.id}\\s+test\\s+revoked`, 'm'));
+  });
+
+  it('fails clearly for an unknown workspace and without --workspace', async () => {
+    const unknown = await svc(['keys', 'list', '--workspace', 'nope', '--json']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^svc: .*not found/m);
+    const missing = await svc(['keys', 'list']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^svc: missing --workspace/);
+  });
+});
+
+describe('svc help', () => {
+  it.each<[string, string[]]>([
+    ['svc help', ['help']],
+    ['svc --help', ['--help']],
+    ['svc -h', ['-h']],
+  ])('%s prints the general help on stdout and exits 0', async (_name, args) => {
+    const run = await svc(args);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    for (const line of ['svc keys create --workspace <slug>', 'svc keys list --workspace <slug>', 'svc demo'])
+      expect(run.stdout).toContain(line);
+  });
+
+  it.each<[string, string[]]>([
+    ['svc keys create --help', ['keys', 'create', '--help']],
+    ['svc help keys create', ['help', 'keys', 'create']],
+    ['svc keys create -h --workspace x', ['keys', 'create', '-h', '--workspace', 'x']],
+  ])("%s prints that command's own usage, not the general help", async (_name, args) => {
+    const run = await svc(args);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^svc keys create --workspace <slug> --mode live\|test/);
+    expect(run.stdout).toContain('points:adjust');
+    expect(run.stdout).not.toContain('svc keys rotate <id>');
+    expect(run.stdout).not.toContain('svc serve');
+  });
+
+  it('svc keys --help lists every keys command; svc serve --help does not start a server', async () => {
+    const keys = await svc(['keys', '--help']);
+    expect(keys.code).toBe(0);
+    for (const sub of ['create', 'list', 'rotate', 'revoke'])
+      expect(keys.stdout).toContain(`svc keys ${sub}`);
+    expect(keys.stdout).not.toContain('svc users create');
+    const serve = await svc(['serve', '--help']);
+    expect(serve.code).toBe(0);
+    expect(serve.stdout).toMatch(/^svc serve \[--role api\|worker\|all\]/);
+  });
+
+  it.each<[string, string[]]>([
+    ['svc help frobnicate', ['help', 'frobnicate']],
+    ['svc frobnicate --help', ['frobnicate', '--help']],
+    ['svc keys frobnicate --help', ['keys', 'frobnicate', '--help']],
+  ])('%s fails as an unknown command (exit 2, usage on stderr)', async (_name, args) => {
+    const run = await svc(args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^svc: unknown command: \w/);
+    expect(run.stderr).toContain('svc keys create --workspace <slug>');
   });
 });
 

@@ -96,7 +96,8 @@ describe('assertEgressAllowed', () => {
   it('explains the refusal in words', async () => {
     const err = await egressFailure(assertEgressAllowed('http://169.254.169.254/', { allowCidrs: [] }));
     expect(err.message).toBe(
-      '169.254.169.254 is a cloud metadata address; outbound calls to private, loopback, link-local and metadata addresses are refused',
+      '169.254.169.254 is a cloud metadata address; outbound calls to private, loopback, link-local and metadata addresses are refused' +
+        ' (to allow a local receiver, set EGRESS_ALLOW_CIDRS, e.g. EGRESS_ALLOW_CIDRS=169.254.169.254/32)',
     );
     const ll = await egressFailure(assertEgressAllowed('http://169.254.10.1/', { allowCidrs: [] }));
     expect(ll.message).toMatch(/^169\.254\.10\.1 is a link-local address; outbound calls/);
@@ -106,6 +107,9 @@ describe('assertEgressAllowed', () => {
     const err = await egressFailure(assertEgressAllowed('http://localhost:9/', { allowCidrs: [] }));
     expect(err.reason).toBe('blocked_address');
     expect(err.message).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
+    expect(err.message).toMatch(
+      /set EGRESS_ALLOW_CIDRS, e\.g\. EGRESS_ALLOW_CIDRS=(127\.0\.0\.1\/32|::1\/128)\)$/,
+    );
   });
 
   it('refuses a hostname that resolves to a private address', async () => {

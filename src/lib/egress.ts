@@ -65,6 +65,15 @@ const defaultLookup: LookupFn = async (hostname) => {
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
+/** How the operator lets this address through (a local receiver in development, say). */
+const allowHint = (verdict: { address: string; label: string }) => {
+  const cidr =
+    verdict.label === 'unparseable'
+      ? '127.0.0.1/32'
+      : `${verdict.address}/${verdict.address.includes(':') ? 128 : 32}`;
+  return ` (to allow a local receiver, set EGRESS_ALLOW_CIDRS, e.g. EGRESS_ALLOW_CIDRS=${cidr})`;
+};
+
 const article = (label: string) => (/^[aeiou]/i.test(label) ? 'an' : 'a');
 
 interface Checked {
@@ -124,7 +133,7 @@ function judged(host: string, address: string, allow: readonly AllowEntry[]): st
   if (verdict.allowed) return verdict.address;
   const what = `${article(verdict.label)} ${verdict.label} address`;
   const subject = host === address ? `${verdict.address} is` : `${host} resolves to ${verdict.address},`;
-  throw new EgressError('blocked_address', `${subject} ${what}; ${REFUSAL}`);
+  throw new EgressError('blocked_address', `${subject} ${what}; ${REFUSAL}${allowHint(verdict)}`);
 }
 
 /**

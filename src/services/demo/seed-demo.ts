@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stateDir } from '../../config.ts';
@@ -10,10 +10,12 @@ import { createKey } from '../keys/manage-keys.ts';
 import type { Mode } from '../keys/principal.ts';
 import { seedDemoTemplates } from '../messages/seed-templates.ts';
 import { seedDemoRewards } from '../rewards/seed-rewards.ts';
+import { createUser } from '../workspaces/create-user.ts';
 import { createWorkspace } from '../workspaces/create-workspace.ts';
 import { ApiKey } from '../workspaces/entities.ts';
 
 export const DEMO_SLUG = 'demo';
+export const DEMO_USER_EMAIL = 'demo@example.com';
 const DEMO_EVENTS = [
   { type: 'order.completed', participant: 'alice', payload: { total: 42.5, currency: 'EUR' } },
   { type: 'order.completed', participant: 'bob', payload: { total: 12, currency: 'EUR' } },
@@ -21,15 +23,27 @@ const DEMO_EVENTS = [
   { type: 'app.opened', participant: 'carol', payload: {} },
 ];
 
+export interface DemoLogin {
+  workspace: string;
+  test_key: string;
+  live_key: string;
+  dashboard: { email: string; password: string };
+}
+
 /**
- * `svc demo`: an idempotent demo workspace with sample data, and a test and a live key. The
- * keys' plaintext is kept in ./.svc/demo-keys.json (mode 600) so `npm start` can print them on
- * every start; keys that file names are reused while they still work, otherwise minted anew.
+ * The demo dashboard user's password: derived from SVC_SECRET, so every run of `svc demo` prints
+ * the same one (and sets it again, so the printed login works even if someone changed it).
  */
-export async function seedDemo(
-  ctx: AppContext,
-  databaseUrl: string,
-): Promise<{ workspace: string; test_key: string; live_key: string }> {
+const demoPassword = (secret: string) =>
+  createHmac('sha256', secret).update('svc demo dashboard password').digest('base64url').slice(0, 16);
+
+/**
+ * `svc demo`: an idempotent demo workspace with sample data, a test and a live key, and a
+ * dashboard user. The keys' plaintext is kept in ./.svc/demo-keys.json (mode 600) so `npm start`
+ * can print them on every start; keys that file names are reused while they still work,
+ * otherwise minted anew.
+ */
+export async function seedDemo(ctx: AppContext, databaseUrl: string): Promise<DemoLogin> {
   const ws = await createWorkspace(ctx, { slug: DEMO_SLUG, name: 'Demo workspace' });
   const file = path.join(stateDir, 'demo-keys.json');
   const dbTag = createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16);
@@ -61,5 +75,7 @@ export async function seedDemo(
       );
     }
   }
-  return { workspace: ws.slug, ...keys };
+  const dashboard = { email: DEMO_USER_EMAIL, password: demoPassword(ctx.config.secret) };
+  await createUser(ctx, { workspace: ws.slug, ...dashboard });
+  return { workspace: ws.slug, ...keys, dashboard };
 }

@@ -109,8 +109,12 @@ export async function revokeKey(
   return { id: key.id, revoked: true };
 }
 
-export async function listKeys(ctx: AppContext, workspaceId: string): Promise<ApiKeyDto[]> {
-  const keys = await ctx.orm.em.fork().find(ApiKey, { workspace: workspaceId }, { orderBy: { id: 'desc' } });
+/** Every key of a workspace (by slug or id), both modes, revoked ones too, newest first; never a plaintext. */
+export async function listKeys(ctx: AppContext, workspace: string): Promise<ApiKeyDto[]> {
+  const em = ctx.orm.em.fork();
+  const ws = await em.findOne(Workspace, isUuid(workspace) ? { id: workspace } : { slug: workspace });
+  if (!ws) throw notFound(`workspace '${workspace}'`);
+  const keys = await em.find(ApiKey, { workspace: ws }, { orderBy: { id: 'desc' } });
   return keys.map(presentKey);
 }
 
