@@ -177,3 +177,39 @@ describe('live badge awards', () => {
     await sub.stop();
   });
 });
+
+describe('what the triggers cost writes nobody watches', () => {
+  it('sends NOTIFY only for watched participants, and stops when the last subscriber leaves', async () => {
+    const listener = new (await import('pg')).default.Client({ connectionString: app.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (m) => heard.push(m.payload ?? ''));
+    await listener.query('listen svc_live');
+    try {
+      const quietOnes = await adjust(ws, 'unwatched', 5);
+      expect(quietOnes.status).toBe(201);
+      await adjust(ws, 'watched', 5);
+      const sub = reader(await app.ctx.live.subscribe('balance', scope(ws), 'watched'));
+      await adjust(ws, 'watched', 1);
+      await adjust(ws, 'unwatched', 1);
+      await sub.take(1);
+      await eventually(async () => heard.length >= 1);
+      const { rows } = await app.ctx.pool.query('select id::text from participants where external_id = $1', [
+        'watched',
+      ]);
+      expect(heard).toEqual([`l:${rows[0]!.id}`]);
+      await sub.stop();
+      await eventually(async () => {
+        const w = await app.ctx.pool.query('select 1 from live_watches where participant_id = $1', [
+          rows[0]!.id,
+        ]);
+        return w.rowCount === 0;
+      });
+      await adjust(ws, 'watched', 1);
+      await new Promise((r) => setTimeout(r, 200)); // the window in which a NOTIFY would arrive
+      expect(heard).toHaveLength(1);
+    } finally {
+      await listener.end();
+    }
+  });
+});

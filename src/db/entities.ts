@@ -8,6 +8,7 @@ import {
   LeaderboardScore,
 } from '../services/leaderboards/entities.ts';
 import { LedgerEntry } from '../services/ledger/entities.ts';
+import { LiveWatch } from '../services/live/entities.ts';
 import { Message, MessageTemplate } from '../services/messages/entities.ts';
 import { OutboxEvent } from '../services/outbox/entities.ts';
 import { Participant } from '../services/participants/entities.ts';
@@ -45,4 +46,5 @@ export const entities = [
   WebhookSubscription,
   WebhookDelivery,
   WebhookAttempt,
+  LiveWatch,
 ];

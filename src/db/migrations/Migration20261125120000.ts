@@ -2,7 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Live updates (GraphQL subscriptions): every statement that inserts ledger entries or badge
- * awards announces, on the `svc_live` channel, which participants changed: `l:<ids>` or
+ * awards announces, on the `svc_live` channel, which of the participants some process watches
+ * (`live_watches`) changed: `l:<ids>` or
  * `b:<ids>` (participant ids, comma-separated; `*` when the list would not fit NOTIFY's 8000
  * bytes). Postgres delivers it only on COMMIT, in commit order, so whatever process committed the
  * change (a worker's flow, an API process's redemption), every API process hears it and reads the
@@ -13,7 +14,8 @@ const notifyFn = (name: string, tag: string) =>
   `create or replace function "${name}"() returns trigger as $$
 declare ids text;
 begin
-  select string_agg(distinct participant_id::text, ',') into ids from new_rows;
+  select string_agg(distinct n.participant_id::text, ',') into ids from new_rows n
+   where exists (select 1 from live_watches w where w.participant_id = n.participant_id);
   if ids is null then return null; end if;
   if length(ids) > 7900 then ids := '*'; end if;
   perform pg_notify('svc_live', '${tag}:' || ids);
@@ -24,6 +26,9 @@ export class Migration20261125120000 extends Migration {
   override name = 'Migration20261125120000';
 
   override up(): void | Promise<void> {
+    this.addSql(
+      `create table "live_watches" ("participant_id" bigint not null, "hub_id" uuid not null, "created_at" timestamptz not null default now(), primary key ("participant_id", "hub_id"));`,
+    );
     this.addSql(notifyFn('ledger_entries_live_fn', 'l'));
     this.addSql(
       `create trigger "ledger_entries_live" after insert on "ledger_entries" referencing new table as new_rows for each statement execute function "ledger_entries_live_fn"();`,
@@ -35,6 +40,7 @@ export class Migration20261125120000 extends Migration {
   }
 
   override down(): void | Promise<void> {
+    this.addSql(`drop table if exists "live_watches";`);
     this.addSql(`drop trigger if exists "ledger_entries_live" on "ledger_entries";`);
     this.addSql(`drop function if exists "ledger_entries_live_fn"();`);
     this.addSql(`drop trigger if exists "participant_badges_live" on "participant_badges";`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { DomainError, notFound } from '../../errors.ts';
@@ -96,6 +97,8 @@ export class LiveHub {
   private listening: Promise<void> | null = null;
   /** How many times the LISTEN connection was re-established (for tests and metrics). */
   reconnects = 0;
+  /** This hub's rows in `live_watches`. */
+  readonly hubId = randomUUID();
 
   constructor(opts: LiveHubOptions) {
     this.opts = { bufferLimit: 1_000, ...opts };
@@ -323,20 +326,60 @@ export class LiveHub {
     const pid = rows[0]?.id;
     if (!pid) throw notFound('participant');
     const sub: Sub = { kind, after: null, queue: [], wake: null, ended: false, error: null };
+    await this.watch(pid);
     const watched = this.watched[kind].get(pid) ?? { participantId: pid, subs: new Set<Sub>() };
     watched.subs.add(sub);
     this.watched[kind].set(pid, watched);
-    // Registered before the starting point is read, and read once more after: a change that
-    // commits in between is either inside the starting point or read by that second pass.
-    const table = kind === 'balance' ? 'ledger_entries' : 'participant_badges';
-    const start = await this.opts.pool.query<{ max: string | null }>(
-      `select max(id) as max from ${table} where participant_id = $1`,
-      [pid],
-    );
-    sub.after = Number(start.rows[0]?.max ?? 0);
+    sub.after = await this.startingPoint(kind, pid);
+    // A change that committed while the starting point was read is read by this pass.
     this.dirty[kind].add(pid);
     this.flush(kind);
     return this.iterator<Item<K>>(sub, pid);
+  }
+
+  /**
+   * Marks the participant watched, so writes to it NOTIFY from now on. Only statements that run
+   * their trigger after this commits see it; `startingPoint` covers the ones already running.
+   */
+  private async watch(pid: string): Promise<void> {
+    if (this.watched.balance.has(pid) || this.watched.badge.has(pid)) return;
+    await this.opts.pool.query(
+      'insert into live_watches (participant_id, hub_id) values ($1, $2) on conflict do nothing',
+      [pid, this.hubId],
+    );
+  }
+
+  private unwatch(pid: string): void {
+    if (this.closed || this.watched.balance.has(pid) || this.watched.badge.has(pid)) return;
+    this.opts.pool
+      .query('delete from live_watches where participant_id = $1 and hub_id = $2', [pid, this.hubId])
+      .catch((err: unknown) => this.opts.log.warn({ err }, 'live updates: could not unwatch'));
+  }
+
+  /**
+   * The id of the participant's last row, read after every write already under way has
+   * committed: ledger and badge writes hold the participant's row lock until they commit (and
+   * ran their trigger before the watch existed, so they send no NOTIFY), and FOR SHARE waits for
+   * them; the next statement's snapshot then sees their rows, which count as before the start.
+   */
+  private async startingPoint(kind: Kind, pid: string): Promise<number> {
+    const table = kind === 'balance' ? 'ledger_entries' : 'participant_badges';
+    const client = await this.opts.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select 1 from participants where id = $1 for share', [pid]);
+      const { rows } = await client.query<{ max: string | null }>(
+        `select max(id) as max from ${table} where participant_id = $1`,
+        [pid],
+      );
+      await client.query('commit');
+      return Number(rows[0]?.max ?? 0);
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
   }
 
   private iterator<T>(sub: Sub, pid: string): LiveSubscription<T> {
@@ -345,7 +388,10 @@ export class LiveHub {
       const w = this.watched[sub.kind].get(pid);
       if (!w) return;
       w.subs.delete(sub);
-      if (w.subs.size === 0) this.watched[sub.kind].delete(pid);
+      if (w.subs.size === 0) {
+        this.watched[sub.kind].delete(pid);
+        this.unwatch(pid);
+      }
     };
     const it: LiveSubscription<T> = {
       [Symbol.asyncIterator]() {
@@ -389,5 +435,8 @@ export class LiveHub {
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => {});
+    await this.opts.pool
+      .query('delete from live_watches where hub_id = $1', [this.hubId])
+      .catch((err: unknown) => this.opts.log.warn({ err }, 'live updates: could not unwatch'));
   }
 }

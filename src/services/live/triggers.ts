@@ -13,7 +13,8 @@ export const liveTrigger = (table: string, tag: 'l' | 'b') => {
     expression: `create or replace function "${name}_fn"() returns trigger as $$
 declare ids text;
 begin
-  select string_agg(distinct participant_id::text, ',') into ids from new_rows;
+  select string_agg(distinct n.participant_id::text, ',') into ids from new_rows n
+   where exists (select 1 from live_watches w where w.participant_id = n.participant_id);
   if ids is null then return null; end if;
   if length(ids) > 7900 then ids := '*'; end if;
   perform pg_notify('svc_live', '${tag}:' || ids);
