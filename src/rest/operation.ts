@@ -148,9 +148,13 @@ function checkQuery(op: Operation, req: Request): void {
   if (!result.success) throw validationAt('query', fieldErrors(result.error, 'query'));
 }
 
-/** A JSON body is checked against the declared schema; a text body (code imports) is the handler's. */
+/**
+ * A JSON body is checked against the declared schema; a text body (code imports) is the
+ * handler's. So is a signed body (ingest endpoints): its signature is checked first, so an
+ * unsigned request is a 401 whatever it carries.
+ */
 function checkBody(op: Operation, body: unknown): void {
-  if (!op.body || typeof body === 'string') return;
+  if (!op.body || typeof body === 'string' || op.auth === 'signature') return;
   const result = op.body.schema.safeParse(body);
   if (!result.success) throw validationAt('body', fieldErrors(result.error, 'body'));
 }
