@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
+import { storableJson, TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import { BADGE_KEY_LENGTH, TIER_LENGTH } from '../badges/manage-badges.ts';
 import { LIMITS } from '../events/event-input.ts';
 import { TEMPLATE_KEY_LENGTH } from '../messages/template-input.ts';
 import { logicProblem } from './logic.ts';
 
-/** A JSON Logic expression: an object with one known operation (nested values checked too). */
-const logic = z
-  .record(z.string(), z.unknown())
+/** A JSON Logic expression: an object with one known operation (nested values checked too), storable as jsonb. */
+const logic = storableJson(z.record(z.string(), z.unknown()))
   .superRefine((v, ctx) => {
     const problem = logicProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
