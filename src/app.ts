@@ -6,11 +6,8 @@ import { createMetrics, type Metrics, matchedRoute } from './metrics.ts';
 import { stampRequestId } from './request-id.ts';
 import { bodyParser } from './rest/body.ts';
 import { errorHandler, notFoundHandler } from './rest/errors.ts';
-import { eventSetupRouter } from './rest/event-types.ts';
-import { eventsRouter, isPostEvent, postEventDoor, postEventRoute } from './rest/events.ts';
-import { flowsRouter } from './rest/flows.ts';
+import { isPostEvent, postEventDoor, postEventRoute } from './rest/events.ts';
 import { landingRouter } from './rest/landing.ts';
-import { messagesRouter } from './rest/messages.ts';
 import { docsRouter, OPERATIONS } from './rest/openapi.ts';
 import { largerBodies, mountOperations } from './rest/operation.ts';
 import { rewardsRouter } from './rest/rewards.ts';
@@ -92,17 +89,6 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   ]);
   app.post('/v1/events', parseBody, postEventRoute(ctx));
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await ctx.pool.query('select 1');
-      res.json({ ok: true, database: 'up' });
-    } catch {
-      res.status(503).json({ error: { type: 'api_error', message: 'database unreachable' } });
-    }
-  });
   app.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
@@ -119,11 +105,7 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
 
   const v1 = express.Router();
   v1.use(metrics.routeBase);
-  v1.use(eventsRouter(ctx));
-  v1.use(eventSetupRouter(ctx));
-  v1.use(flowsRouter(ctx));
   v1.use(webhooksRouter(ctx));
-  v1.use(messagesRouter(ctx));
   v1.use(rewardsRouter(ctx));
   app.use('/v1', v1);
 

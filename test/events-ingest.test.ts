@@ -477,6 +477,52 @@ describe('quarantine (SPEC 3.2)', () => {
     await elsewhere.idle();
   });
 
+  it('takes the JSON Schema itself as the body, and drops it with DELETE (CONTRACT 9)', async () => {
+    const schema = { type: 'object', required: ['sku'], properties: { sku: { type: 'string' } } };
+    const put = await ws.api('/v1/event-types/bare.schema/schema', { method: 'PUT', body: schema });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ key: 'bare.schema', schema });
+    await expectQuarantined({ type: 'bare.schema', participant: 'b1', payload: {} }, /payload/);
+
+    const dropped = await ws.api('/v1/event-types/bare.schema/schema', { method: 'DELETE' });
+    expect(dropped.status).toBe(200);
+    expect(dropped.body).toMatchObject({ key: 'bare.schema', schema: null });
+    const now = await ws.api('/v1/events', { body: { type: 'bare.schema', participant: 'b1', payload: {} } });
+    expect(now.body.status).toBe('received');
+    // Dropping what is already dropped is the same 200; an unknown type is a 404.
+    expect((await ws.api('/v1/event-types/bare.schema/schema', { method: 'DELETE' })).status).toBe(200);
+    const unknown = await ws.api('/v1/event-types/never.seen/schema', { method: 'DELETE' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.type).toBe('not_found');
+  });
+
+  it('reads a body whose only member is `schema` as the wrapper, any other body as the schema', async () => {
+    const wrapped = await ws.api('/v1/event-types/wrapped.schema/schema', {
+      method: 'PUT',
+      body: { schema: { type: 'object', required: ['a'] } },
+    });
+    expect(wrapped.body.schema).toEqual({ type: 'object', required: ['a'] });
+    // `$schema` beside other keywords is part of a bare schema, not a wrapper.
+    const bare = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' };
+    const put = await ws.api('/v1/event-types/wrapped.schema/schema', { method: 'PUT', body: bare });
+    expect(put.body.schema).toEqual(bare);
+    // An empty body is the empty schema (anything goes), not a drop.
+    const empty = await ws.api('/v1/event-types/wrapped.schema/schema', { method: 'PUT', body: {} });
+    expect(empty.status).toBe(200);
+    expect(empty.body.schema).toEqual({});
+    const notASchema = await ws.api('/v1/event-types/wrapped.schema/schema', {
+      method: 'PUT',
+      body: { schema: 5 },
+    });
+    expect(notASchema.status).toBe(422);
+    expect(notASchema.body.error.errors).toEqual([{ field: 'schema', message: expect.any(String) }]);
+    const hostile = await ws.api('/v1/event-types/wrapped.schema/schema', {
+      method: 'PUT',
+      body: { type: 'object', title: 'nul \u0000 here' },
+    });
+    expect(hostile.status).toBe(422);
+  });
+
   it('refuses a body key (the key comes from the path)', async () => {
     const res = await ws.api('/v1/event-types/a.b/schema', {
       method: 'PUT',

@@ -164,6 +164,27 @@ describe('flows CRUD', () => {
     }
   });
 
+  it('refuses text Postgres cannot store (NUL, lone surrogates) anywhere in a flow with a 422', async () => {
+    const ws = await app.workspace();
+    const valid = {
+      name: 'n',
+      event_type: 'order.completed',
+      actions: [{ type: 'award_points', points: 1 }],
+    };
+    for (const bad of ['nul \u0000', 'lone \ud800']) {
+      for (const body of [
+        { ...valid, name: bad },
+        { ...valid, conditions: { '==': [{ var: 'payload.x' }, bad] } },
+        { ...valid, actions: [{ type: 'award_points', points: { '+': [1, { var: bad }] } }] },
+        { ...valid, actions: [{ type: 'award_badge', badge: bad }] },
+      ]) {
+        const res = await ws.api('/v1/flows', { body });
+        expect(res.status, JSON.stringify(body)).toBe(422);
+        expect(res.body.error.type).toBe('validation_error');
+      }
+    }
+  });
+
   it('needs flows:write to create and flows:read to list', async () => {
     const ws = await app.workspace({ abilities: ['flows:read'] });
     expect((await ws.api('/v1/flows')).status).toBe(200);

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { errorStatus } from '../src/errors.ts';
 import { signPayload } from '../src/lib/secrets.ts';
 import { EVENT_TYPE_PATTERN, eventBody, LIMITS } from '../src/services/events/event-input.ts';
-import { putSchemaInput } from '../src/services/events/event-types.ts';
+import { putSchemaBody } from '../src/services/events/event-types.ts';
 import { createIngestEndpointInput } from '../src/services/events/ingest-endpoints.ts';
 import { listEventsInput } from '../src/services/events/list-events.ts';
 import { ABILITIES } from '../src/services/keys/abilities.ts';
@@ -235,7 +235,7 @@ describe('GET /v1/openapi.json', () => {
       resolve(resolve(doc.paths[path][method].requestBody).content['application/json'].schema);
     expect(bodyOf('post', '/v1/events')).toEqual(input(eventBody));
     expect(bodyOf('post', '/v1/ingest/{key}')).toEqual(input(eventBody));
-    expect(bodyOf('put', '/v1/event-types/{key}/schema')).toEqual(input(putSchemaInput.omit({ key: true })));
+    expect(bodyOf('put', '/v1/event-types/{key}/schema')).toEqual(input(putSchemaBody));
     expect(bodyOf('post', '/v1/ingest-endpoints')).toEqual(input(createIngestEndpointInput));
 
     // The limits a client cares about come through from the zod schema itself.

@@ -1,27 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { Router } from 'express';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { MAX_JSON_DEPTH } from '../lib/json-guard.ts';
+import { uuidId } from '../lib/primitives.ts';
 import { stampRequestId } from '../request-id.ts';
+import { eventBody, idempotencyKeyHeader, LIMITS } from '../services/events/event-input.ts';
 import type { WriteResult } from '../services/events/event-writer.ts';
 import { authenticateIngest } from '../services/events/ingest-endpoints.ts';
 import { ingestEvent } from '../services/events/ingest-event.ts';
-import { getEvent, listEvents } from '../services/events/list-events.ts';
+import { getEvent, listEvents, listEventsInput } from '../services/events/list-events.ts';
+import { eventAcceptedShape, eventDetailShape, eventShape } from '../services/events/shapes.ts';
 import { decodeBody, readBody } from './body.ts';
 import { sendError } from './errors.ts';
-import {
-  authenticateRequest,
-  enforceRateLimit,
-  presentPage,
-  principal,
-  requireKey,
-  route,
-  settleDeferredKey,
-} from './http.ts';
+import { authenticateRequest, enforceRateLimit, route, settleDeferredKey } from './http.ts';
+import { idempotentReplayedHeader, paginated, signatureHeader } from './openapi-schemas.ts';
+import { type Operation, operation, Reply } from './operation.ts';
+
+const accepted = (result: WriteResult) => ({ event_id: result.event_id, status: result.status });
 
 /** 202 with `{ event_id, status }`, written directly: the hot path skips res.json's generic work. */
 function sendAccepted(res: ServerResponse, result: WriteResult) {
-  const body = JSON.stringify({ event_id: result.event_id, status: result.status });
+  const body = JSON.stringify(accepted(result));
   if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
   res.writeHead(202, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -90,42 +90,133 @@ export const isPostEvent = (req: IncomingMessage) =>
 
 const EVENTS_PATH = '/v1/events';
 
-/** SPEC 4.2 and 4.4: ingest by signed endpoint key, and the event log (`POST /events` is above). */
-export function eventsRouter(ctx: AppContext): Router {
-  const r = Router();
+const byEventId = z.object({ id: uuidId('The event id.') });
 
-  r.post(
-    '/ingest/:key',
-    route(async (req, res) => {
+/**
+ * Not validated here: an unknown or malformed key is the same 401 as a bad signature, decided by
+ * `authenticateIngest` (the pattern is documented only).
+ */
+const byIngestKey = z.object({
+  key: z.string().meta({
+    pattern: '^ing_[A-Za-z0-9]{32}$',
+    param: {
+      description: 'The ingest endpoint key (`ing_` + 32 letters and digits). An unknown key is a 401.',
+    },
+  }),
+});
+
+/** The `Idempotency-Key` header exactly as the ingest service validates it, but optional. */
+const idempotencyHeader = z.object({
+  'Idempotency-Key': idempotencyKeyHeader.shape['Idempotency-Key'].optional().meta({
+    param: {
+      description:
+        'Deduplicates retries; wins over the body `idempotency_key`. Scoped to workspace + mode. ' +
+        'A duplicate answers 202 with the original `event_id` and `Idempotent-Replayed: true`.',
+    },
+  }),
+});
+
+const EVENT_BODY_DESCRIPTION =
+  'SPEC 2.6. Shorthand accepted: `type` for `event_type`, and `participant` as a string external id. ' +
+  'Unknown fields are a 422. An event without `event_type` (and no endpoint default) or ' +
+  "`participant.external_id`, or whose payload fails its event type's JSON Schema, is stored as " +
+  '`quarantined` with a reason, never processed, and still answers 202. Limits: `event_type` ≤ ' +
+  `${LIMITS.eventTypeLength} characters of \`A-Z a-z 0-9 . _ : -\`, \`external_id\` ≤ ${LIMITS.externalIdLength}, ` +
+  `JSON nested at most ${MAX_JSON_DEPTH} levels, no NUL characters or lone surrogates.`;
+
+const SIGNING_EXAMPLE = [
+  'Signing in a shell:',
+  '',
+  '```sh',
+  't=$(date +%s)',
+  'sig=$(printf \'%s.%s\' "$t" "$body" | openssl dgst -sha256 -hmac "$secret" -hex | sed \'s/^.* //\')',
+  'curl -X POST "$BASE/v1/ingest/$key" -H "X-Signature: t=$t,v1=$sig" \\',
+  '  -H "Content-Type: application/json" --data-raw "$body"',
+  '```',
+].join('\n');
+
+const ACCEPTED = {
+  status: '202',
+  description: 'Accepted (also when quarantined, and for a replayed idempotency key).',
+  schema: eventAcceptedShape,
+  headers: { 'Idempotent-Replayed': idempotentReplayedHeader },
+} as const;
+
+const E = 'Events';
+
+/** SPEC 4.2 and 4.4: ingest by API key or signed endpoint key, and the event log. */
+export const eventsOperations: Operation[] = [
+  operation({
+    method: 'post',
+    path: EVENTS_PATH,
+    operationId: 'createEvent',
+    tag: E,
+    summary: 'Send an event',
+    description:
+      'Records one event and answers 202 once it is durably stored (the event and its processing job ' +
+      'commit together); flows, points and badges follow asynchronously. A normal event answers ' +
+      '`status: received`.',
+    auth: 'events:write',
+    params: { header: idempotencyHeader },
+    body: { schema: eventBody, description: EVENT_BODY_DESCRIPTION },
+    success: ACCEPTED,
+    servedBy: 'postEventDoor on node:http (postEventRoute in express for content-encoded bodies)',
+  }),
+  operation({
+    method: 'post',
+    path: '/v1/ingest/{key}',
+    operationId: 'ingestEvent',
+    tag: E,
+    summary: 'Send an event to an ingest endpoint',
+    description:
+      'The same body and pipeline as `POST /v1/events`, authenticated by the endpoint key in the path ' +
+      'and an HMAC signature of the raw body instead of a bearer key. The event is stored in the ' +
+      "endpoint's mode with `source: ingest:<endpoint id>`; the endpoint's `default_event_type` fills a " +
+      `missing \`event_type\`.\n\n${SIGNING_EXAMPLE}`,
+    auth: 'signature',
+    params: {
+      path: byIngestKey,
+      header: idempotencyHeader.extend({ 'X-Signature': signatureHeader }),
+    },
+    body: { schema: eventBody, description: EVENT_BODY_DESCRIPTION },
+    success: ACCEPTED,
+    handle: async ({ ctx, req, res, params, body }) => {
       const from = await authenticateIngest(
         ctx,
-        String(req.params.key),
+        params.key,
         req.rawBody ?? Buffer.alloc(0),
         req.get('x-signature'),
       );
       // An ingest endpoint has a budget of its own, like an API key.
       await enforceRateLimit(ctx, res, from.source);
-      sendAccepted(res, await ingestEvent(ctx.events, from, req.body ?? {}, req.get('idempotency-key')));
-    }),
-  );
-
-  r.get(
-    '/events',
-    requireKey(ctx, 'events:read'),
-    route(async (req, res) => {
-      const page = await listEvents(ctx, principal(req), req.query);
-      const { status, event_type, participant, since } = req.query;
-      res.json(presentPage(req, page, { status, event_type, participant, since }));
-    }),
-  );
-
-  r.get(
-    '/events/:id',
-    requireKey(ctx, 'events:read'),
-    route(async (req, res) => {
-      res.json(await getEvent(ctx, principal(req), String(req.params.id)));
-    }),
-  );
-
-  return r;
-}
+      const result = await ingestEvent(ctx.events, from, body, req.get('idempotency-key'));
+      return new Reply(202, accepted(result), result.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/v1/events',
+    operationId: 'listEvents',
+    tag: E,
+    summary: 'List events',
+    description: 'The event log, newest first. Filters are carried into `links.next` and `links.prev`.',
+    auth: 'events:read',
+    params: { query: listEventsInput },
+    success: { status: '200', description: 'A page of events.', schema: paginated(eventShape, 'Event') },
+    paged: true,
+    handle: ({ ctx, who, req }) => listEvents(ctx, who, req.query),
+  }),
+  operation({
+    method: 'get',
+    path: '/v1/events/{id}',
+    operationId: 'getEvent',
+    tag: E,
+    summary: 'Show an event',
+    description: 'One event of the key’s workspace and mode, with the flow runs it started.',
+    auth: 'events:read',
+    params: { path: byEventId },
+    success: { status: '200', description: 'The event.', schema: eventDetailShape },
+    errors: ['not_found'],
+    handle: ({ ctx, who, params }) => getEvent(ctx, who, params.id),
+  }),
+];

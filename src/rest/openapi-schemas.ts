@@ -1,114 +1,13 @@
 import { z } from 'zod';
 import { type ErrorType, errorStatus } from '../errors.ts';
 import { MAX_LIMIT } from '../lib/pagination.ts';
-import { listEventsInput } from '../services/events/list-events.ts';
-import type { EventDto, EventTypeDto, IngestEndpointDto } from '../services/events/presenters.ts';
 
-// Response shapes for the OpenAPI document only: request schemas come from the services (the ones
-// the routes validate with); these describe what the presenters return, which nothing parses.
+// The document's shared pieces: the page and error envelopes and the common headers. Response
+// shapes of the domains live in `src/services/<domain>/shapes.ts`.
 // `id` in `.meta()` makes a schema a component of the document (a `$ref` wherever it is used).
 
-const timestamp = (description: string) =>
-  z.string().meta({ format: 'date-time', description, examples: ['2026-11-22T10:00:00.000Z'] });
-const uuidV7 = (description: string) =>
-  z.string().meta({ format: 'uuid', description, examples: ['019a7c52-6f1e-7b3a-9c41-2d5e8f0a1b2c'] });
-
-export const mode = z.enum(['live', 'test']).meta({
-  id: 'Mode',
-  description:
-    'Data dimension, chosen by the key prefix: `svc_live_` → `live`, `svc_test_` → `test` (sandbox).',
-});
-
-/** Stored event statuses: the same enum `GET /v1/events?status=` validates with. */
-export const eventStatus = listEventsInput.shape.status.unwrap().meta({
-  id: 'EventStatus',
-  description:
-    '`received` on acceptance, then `processed`, or `failed` once processing retries run out; ' +
-    '`quarantined` events (missing type or participant, or a payload failing the type schema) are never processed.',
-});
-
-export const eventAccepted = z
-  .object({
-    event_id: uuidV7('The stored event (the original one when the request was a replay).'),
-    status: eventStatus,
-  })
-  .meta({ id: 'EventAccepted' });
-
-export const event = z
-  .object({
-    id: uuidV7('Event id (UUIDv7, time-ordered).'),
-    event_type: z.string().nullable().meta({ description: 'Null only on a quarantined event.' }),
-    participant: z.object({ external_id: z.string().nullable() }),
-    payload: z.record(z.string(), z.unknown()),
-    occurred_at: timestamp('When it happened (the time of receipt when absent or unparseable).'),
-    received_at: timestamp('When the service accepted it.'),
-    status: eventStatus,
-    quarantine_reason: z
-      .string()
-      .nullable()
-      .meta({ description: 'Why a quarantined event is not processed.' }),
-    idempotency_key: z.string().nullable(),
-    source: z.string().meta({
-      description: '`api` (POST /v1/events) or `ingest:<ingest endpoint id>`.',
-      examples: ['api'],
-    }),
-    is_sandbox: z
-      .boolean()
-      .meta({ description: 'True when received with a `svc_test_` key or test-mode endpoint.' }),
-  })
-  .meta({ id: 'Event' });
-
-export const eventDetail = event
-  .extend({
-    error: z.string().nullable().meta({
-      description:
-        'Why processing failed (status `failed`), e.g. the flow step that failed on every attempt.',
-    }),
-    processed_at: timestamp('When processing finished (`processed` or `failed`).').nullable(),
-    flow_runs: z.array(z.record(z.string(), z.unknown())).meta({
-      description:
-        'Flow runs this event started, oldest first (FlowRun objects, see `GET /v1/flow-runs/{id}`).',
-    }),
-  })
-  .meta({ id: 'EventDetail' });
-
-export const eventType = z
-  .object({
-    key: z.string().meta({ examples: ['order.completed'] }),
-    schema: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .meta({ description: 'JSON Schema (draft 2020-12) that payloads are checked against, or null.' }),
-    events_count: z.int().min(0),
-    first_seen_at: timestamp('When the type was first seen or defined.'),
-  })
-  .meta({ id: 'EventType' });
-
-export const ingestEndpoint = z
-  .object({
-    id: uuidV7('Ingest endpoint id.'),
-    name: z.string(),
-    key: z.string().meta({
-      description: 'Goes in the path: `POST /v1/ingest/{key}`. `ing_` + 32 letters and digits.',
-      examples: ['ing_3kTq9ZxW1bYc7VnP0aLm5RsD8fGh2JeU'],
-    }),
-    default_event_type: z
-      .string()
-      .nullable()
-      .meta({ description: 'Used for events that arrive without `event_type`.' }),
-    mode,
-    created_at: timestamp('Creation time.'),
-  })
-  .meta({ id: 'IngestEndpoint' });
-
-export const ingestEndpointCreated = ingestEndpoint
-  .extend({
-    secret: z.string().meta({
-      description: 'Signing secret for `X-Signature`. Shown only in this response; it cannot be read again.',
-      examples: ['whsec_9f8e7d6c5b4a39281706f5e4d3c2b1a0'],
-    }),
-  })
-  .meta({ id: 'IngestEndpointCreated' });
+/** Still imported by the webhooks declarations until they move to their shapes.ts. */
+export { mode } from '../lib/shapes.ts';
 
 export const deleted = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'Deleted' });
 
@@ -294,20 +193,3 @@ export const signatureHeader = z
         'timestamp must be within 300 seconds of the server clock. Sign the bytes you send, not a re-serialisation.',
     },
   });
-
-// --- Presenter drift checks (compile time) ---
-
-type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
-type Expect<T extends true> = T;
-/** A field added to or removed from a presenter fails typecheck here until the schema above follows. */
-export type PresentersDocumented = [
-  Expect<SameKeys<z.output<typeof event>, EventDto>>,
-  Expect<
-    SameKeys<
-      z.output<typeof eventDetail>,
-      EventDto & { error: unknown; processed_at: unknown; flow_runs: unknown[] }
-    >
-  >,
-  Expect<SameKeys<z.output<typeof eventType>, EventTypeDto>>,
-  Expect<SameKeys<z.output<typeof ingestEndpoint>, IngestEndpointDto>>,
-];

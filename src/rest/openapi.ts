@@ -10,34 +10,22 @@ import {
 } from 'zod-openapi';
 import type { AppContext } from '../context.ts';
 import { type ErrorType, errorStatus } from '../errors.ts';
-import { MAX_JSON_DEPTH } from '../lib/json-guard.ts';
-import { pageInput } from '../lib/pagination.ts';
 import { isResourceId } from '../lib/primitives.ts';
-import { eventBody, idempotencyKeyHeader, LIMITS } from '../services/events/event-input.ts';
-import { putSchemaInput } from '../services/events/event-types.ts';
-import { createIngestEndpointInput } from '../services/events/ingest-endpoints.ts';
-import { listEventsInput } from '../services/events/list-events.ts';
+import { eventBody } from '../services/events/event-input.ts';
+import { eventTypesOperations } from './event-types.ts';
+import { eventsOperations } from './events.ts';
+import { flowsOperations } from './flows.ts';
 import { leaderboardsOperations } from './leaderboards.ts';
-import { flowsOperations } from './openapi-flows.ts';
-import { messagesOperations } from './openapi-messages.ts';
+import { messagesOperations } from './messages.ts';
+import { metaOperations } from './meta.ts';
 import { rewardsOperations } from './openapi-rewards.ts';
 import {
-  deleted,
   errorDescription,
   errorEnvelope,
   errorEnvelopeOf,
-  event,
-  eventAccepted,
-  eventDetail,
-  eventType,
-  idempotentReplayedHeader,
-  ingestEndpoint,
-  ingestEndpointCreated,
-  paginated,
   rateLimitHeaders,
   requestIdHeader,
   retryAfterHeader,
-  signatureHeader,
 } from './openapi-schemas.ts';
 import { webhookOperations } from './openapi-webhooks.ts';
 import type { Operation, OperationAuth, ResponseDoc } from './operation.ts';
@@ -50,273 +38,14 @@ const legacy = (ops: OperationDoc[]): Operation[] =>
 
 export type { OperationAuth };
 
-const idParam = (what: string) =>
-  z.object({
-    id: z.uuid().meta({ param: { description: `The ${what} id. An unknown or malformed id is a 404.` } }),
-  });
-
-const ingestKeyParam = z.object({
-  key: z
-    .string()
-    .regex(/^ing_[A-Za-z0-9]{32}$/)
-    .meta({
-      param: {
-        description: 'The ingest endpoint key (`ing_` + 32 letters and digits). An unknown key is a 401.',
-      },
-    }),
-});
-
-/** The `Idempotency-Key` header exactly as the ingest service validates it, but optional. */
-const idempotencyHeader = z.object({
-  'Idempotency-Key': idempotencyKeyHeader.shape['Idempotency-Key'].optional().meta({
-    param: {
-      description:
-        'Deduplicates retries; wins over the body `idempotency_key`. Scoped to workspace + mode. ' +
-        'A duplicate answers 202 with the original `event_id` and `Idempotent-Replayed: true`.',
-    },
-  }),
-});
-
-const EVENT_BODY_DESCRIPTION =
-  'SPEC 2.6. Shorthand accepted: `type` for `event_type`, and `participant` as a string external id. ' +
-  'Unknown fields are a 422. An event without `event_type` (and no endpoint default) or ' +
-  "`participant.external_id`, or whose payload fails its event type's JSON Schema, is stored as " +
-  '`quarantined` with a reason, never processed, and still answers 202. Limits: `event_type` ≤ ' +
-  `${LIMITS.eventTypeLength} characters of \`A-Z a-z 0-9 . _ : -\`, \`external_id\` ≤ ${LIMITS.externalIdLength}, ` +
-  `JSON nested at most ${MAX_JSON_DEPTH} levels, no NUL characters or lone surrogates.`;
-
-const SIGNING_EXAMPLE = [
-  'Signing in a shell:',
-  '',
-  '```sh',
-  't=$(date +%s)',
-  'sig=$(printf \'%s.%s\' "$t" "$body" | openssl dgst -sha256 -hmac "$secret" -hex | sed \'s/^.* //\')',
-  'curl -X POST "$BASE/v1/ingest/$key" -H "X-Signature: t=$t,v1=$sig" \\',
-  '  -H "Content-Type: application/json" --data-raw "$body"',
-  '```',
-].join('\n');
-
 /**
  * Every route the HTTP app serves. Every new route must be added here too, in the same change:
  * test/openapi.test.ts fails when a route registered under /v1 is missing from the document.
  */
 export const OPERATIONS: Operation[] = legacy([
-  // --- src/rest/events.ts ---
-  {
-    method: 'post',
-    path: '/v1/events',
-    operationId: 'createEvent',
-    tag: 'Events',
-    summary: 'Send an event',
-    description:
-      'Records one event and answers 202 once it is durably stored (the event and its processing job ' +
-      'commit together); flows, points and badges follow asynchronously. A normal event answers ' +
-      '`status: received`.',
-    auth: 'events:write',
-    params: { header: idempotencyHeader },
-    body: { schema: eventBody, description: EVENT_BODY_DESCRIPTION },
-    success: {
-      status: '202',
-      description: 'Accepted (also when quarantined, and for a replayed idempotency key).',
-      schema: eventAccepted,
-      headers: { 'Idempotent-Replayed': idempotentReplayedHeader },
-    },
-  },
-  {
-    method: 'post',
-    path: '/v1/ingest/{key}',
-    operationId: 'ingestEvent',
-    tag: 'Events',
-    summary: 'Send an event to an ingest endpoint',
-    description:
-      'The same body and pipeline as `POST /v1/events`, authenticated by the endpoint key in the path ' +
-      'and an HMAC signature of the raw body instead of a bearer key. The event is stored in the ' +
-      "endpoint's mode with `source: ingest:<endpoint id>`; the endpoint's `default_event_type` fills a " +
-      `missing \`event_type\`.\n\n${SIGNING_EXAMPLE}`,
-    auth: 'signature',
-    params: {
-      path: ingestKeyParam,
-      header: idempotencyHeader.extend({ 'X-Signature': signatureHeader }),
-    },
-    body: { schema: eventBody, description: EVENT_BODY_DESCRIPTION },
-    success: {
-      status: '202',
-      description: 'Accepted (also when quarantined, and for a replayed idempotency key).',
-      schema: eventAccepted,
-      headers: { 'Idempotent-Replayed': idempotentReplayedHeader },
-    },
-  },
-  {
-    method: 'get',
-    path: '/v1/events',
-    operationId: 'listEvents',
-    tag: 'Events',
-    summary: 'List events',
-    description: 'The event log, newest first. Filters are carried into `links.next` and `links.prev`.',
-    auth: 'events:read',
-    params: { query: listEventsInput },
-    success: { status: '200', description: 'A page of events.', schema: paginated(event, 'Event') },
-  },
-  {
-    method: 'get',
-    path: '/v1/events/{id}',
-    operationId: 'getEvent',
-    tag: 'Events',
-    summary: 'Show an event',
-    description: 'One event of the key’s workspace and mode, with the flow runs it started.',
-    auth: 'events:read',
-    params: { path: idParam('event') },
-    success: { status: '200', description: 'The event.', schema: eventDetail },
-    errors: ['not_found'],
-  },
-
-  // --- src/rest/event-types.ts ---
-  {
-    method: 'get',
-    path: '/v1/event-types',
-    operationId: 'listEventTypes',
-    tag: 'Event types',
-    summary: 'List event types',
-    description: 'Event types seen or defined in this workspace and mode, newest first.',
-    auth: 'flows:read',
-    params: { query: pageInput },
-    success: {
-      status: '200',
-      description: 'A page of event types.',
-      schema: paginated(eventType, 'EventType'),
-    },
-  },
-  {
-    method: 'put',
-    path: '/v1/event-types/{key}/schema',
-    operationId: 'putEventTypeSchema',
-    tag: 'Event types',
-    summary: 'Set or drop an event type’s payload schema',
-    description:
-      'Sets the JSON Schema (draft 2020-12) that payloads of this type must satisfy, or drops it with ' +
-      '`null`; creates the type if it has not been seen. Events received afterwards that fail it are ' +
-      'quarantined with a reason naming the failing path. A schema that is not valid JSON Schema is a ' +
-      '422 on field `schema`.',
-    auth: 'flows:write',
-    params: { path: putSchemaInput.pick({ key: true }) },
-    body: { schema: putSchemaInput.omit({ key: true }) },
-    success: { status: '200', description: 'The event type.', schema: eventType },
-  },
-  {
-    method: 'post',
-    path: '/v1/ingest-endpoints',
-    operationId: 'createIngestEndpoint',
-    tag: 'Ingest endpoints',
-    summary: 'Create an ingest endpoint',
-    description:
-      'An endpoint in the creating key’s mode, for senders that cannot hold an API key. The signing ' +
-      '`secret` is returned only in this response.',
-    auth: 'flows:write',
-    body: { schema: createIngestEndpointInput },
-    success: { status: '201', description: 'Created, with its secret.', schema: ingestEndpointCreated },
-  },
-  {
-    method: 'get',
-    path: '/v1/ingest-endpoints',
-    operationId: 'listIngestEndpoints',
-    tag: 'Ingest endpoints',
-    summary: 'List ingest endpoints',
-    auth: 'flows:read',
-    params: { query: pageInput },
-    success: {
-      status: '200',
-      description: 'A page of ingest endpoints (without secrets).',
-      schema: paginated(ingestEndpoint, 'IngestEndpoint'),
-    },
-  },
-  {
-    method: 'get',
-    path: '/v1/ingest-endpoints/{id}',
-    operationId: 'getIngestEndpoint',
-    tag: 'Ingest endpoints',
-    summary: 'Show an ingest endpoint',
-    auth: 'flows:read',
-    params: { path: idParam('ingest endpoint') },
-    success: { status: '200', description: 'The endpoint (without its secret).', schema: ingestEndpoint },
-    errors: ['not_found'],
-  },
-  {
-    method: 'delete',
-    path: '/v1/ingest-endpoints/{id}',
-    operationId: 'deleteIngestEndpoint',
-    tag: 'Ingest endpoints',
-    summary: 'Delete an ingest endpoint',
-    description: 'Its key stops working at once; the events it brought in are kept.',
-    auth: 'flows:write',
-    params: { path: idParam('ingest endpoint') },
-    success: { status: '200', description: 'Deleted.', schema: deleted },
-    errors: ['not_found'],
-  },
-
-  // --- src/rest/openapi.ts ---
-  {
-    method: 'get',
-    path: '/v1/openapi.json',
-    operationId: 'getOpenApiDocument',
-    tag: 'Meta',
-    summary: 'This document',
-    description:
-      'OpenAPI 3.1, generated from the zod schemas the routes validate with. Browsable at `/docs`.',
-    auth: 'none',
-    success: {
-      status: '200',
-      description: 'The OpenAPI document.',
-      schema: z.record(z.string(), z.unknown()),
-    },
-  },
-
-  // --- src/app.ts ---
-  {
-    method: 'get',
-    path: '/healthz',
-    operationId: 'healthz',
-    tag: 'Operations',
-    summary: 'Liveness',
-    description: 'The process is up; touches nothing else.',
-    auth: 'none',
-    success: { status: '200', description: 'Alive.', schema: z.object({ ok: z.literal(true) }) },
-  },
-  {
-    method: 'get',
-    path: '/readyz',
-    operationId: 'readyz',
-    tag: 'Operations',
-    summary: 'Readiness',
-    description: 'Ready to serve: the database answers.',
-    auth: 'none',
-    success: {
-      status: '200',
-      description: 'Ready.',
-      schema: z.object({ ok: z.literal(true), database: z.literal('up') }),
-    },
-    extraResponses: {
-      '503': {
-        description: 'The database is unreachable (`api_error`).',
-        headers: z.object({ 'X-Request-Id': requestIdHeader }),
-        content: { 'application/json': { schema: errorEnvelopeOf(['api_error']) } },
-      },
-    },
-  },
-  {
-    method: 'get',
-    path: '/metrics',
-    operationId: 'metrics',
-    tag: 'Operations',
-    summary: 'Prometheus metrics',
-    description: 'Request counts and latency by route, queue depth by queue, and Node process metrics.',
-    auth: 'none',
-    success: {
-      status: '200',
-      description: 'Prometheus text exposition format.',
-      contentType: 'text/plain; version=0.0.4',
-      schema: z.string(),
-    },
-  },
+  ...eventsOperations,
+  ...eventTypesOperations,
+  ...metaOperations,
   ...messagesOperations,
   ...flowsOperations,
   ...webhookOperations,

@@ -1,29 +1,31 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
+import type { BadgeDto } from './shapes.ts';
+
+/** Column lengths of `badges.key` and `participant_badges.tier`. */
+export const BADGE_KEY_LENGTH = 128;
+export const TIER_LENGTH = 64;
 
 export const defineBadgeInput = z
   .object({
-    key: z.string().trim().min(1).max(128),
-    name: z.string().trim().min(1).max(200),
-    description: z.string().max(2000).nullable().optional(),
-    image_url: z
-      .url({ protocol: /^https?$/ })
-      .max(2000)
+    key: text(BADGE_KEY_LENGTH).trim().min(1),
+    name: text(TEXT_LIMITS.name).trim().min(1),
+    description: text(TEXT_LIMITS.description).nullable().optional(),
+    image_url: text(TEXT_LIMITS.description)
+      .pipe(z.url({ protocol: /^https?$/ }))
       .nullable()
       .optional(),
-    tiers: z.array(z.string().min(1).max(64)).max(50).optional(),
+    tiers: z
+      .array(text(TIER_LENGTH, { min: 1 }))
+      .max(50)
+      .optional(),
   })
   .meta({ id: 'BadgeInput' });
 
-export interface BadgeDto {
-  key: string;
-  name: string;
-  description: string | null;
-  image_url: string | null;
-  tiers: string[];
-}
+export type { BadgeDto } from './shapes.ts';
 
 interface BadgeRow {
   key: string;

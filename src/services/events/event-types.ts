@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { validationError } from '../../errors.ts';
+import { notFound, validationError } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import { storableJson, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { EventType } from './entities.ts';
 import { EVENT_TYPE_PATTERN, LIMITS } from './event-input.ts';
 import { schemaProblem } from './event-schemas.ts';
-import { type EventTypeDto, presentEventType } from './presenters.ts';
+import { presentEventType } from './presenters.ts';
+import type { EventTypeDto } from './shapes.ts';
 
 /** Event types seen or defined in this workspace and mode, newest first. */
 export async function listEventTypes(
@@ -30,16 +32,41 @@ export async function listEventTypes(
   return { ...page, data: page.data.map(presentEventType) };
 }
 
-export const eventTypeKey = z
-  .string()
-  .min(1)
-  .max(LIMITS.eventTypeLength)
-  .regex(EVENT_TYPE_PATTERN, 'letters, digits and . _ : - only');
-/** Body `{ "schema": <JSON Schema> | null }`; `null` drops the schema. */
-export const putSchemaInput = z.strictObject({
-  key: eventTypeKey,
-  schema: z.record(z.string(), z.unknown()).nullable(),
+export const eventTypeKey = text(LIMITS.eventTypeLength, { min: 1 }).regex(
+  EVENT_TYPE_PATTERN,
+  'letters, digits and . _ : - only',
+);
+
+/** A JSON Schema (draft 2020-12) as stored: any JSON object Postgres can keep as jsonb. */
+const jsonSchema = storableJson(z.record(z.string(), z.unknown())).meta({
+  description: 'A JSON Schema (draft 2020-12).',
 });
+
+/** `{ key, schema }`; a `null` schema drops it (the tRPC door and the REST adapter). */
+export const putSchemaInput = z.strictObject({ key: eventTypeKey, schema: jsonSchema.nullable() });
+
+const WRAPPER_RULE =
+  'A body whose only member is `schema` is the wrapper `{ "schema": <JSON Schema or null> }` ' +
+  '(`null` drops the schema); any other object is the JSON Schema itself (`schema` is not a JSON ' +
+  'Schema keyword). A top-level `key` is refused: the key comes from the path.';
+
+/** The body of `PUT /v1/event-types/{key}/schema` (CONTRACT 9): the schema itself, or the wrapper. */
+export const putSchemaBody = z
+  .union([
+    z.strictObject({ schema: jsonSchema.nullable() }).meta({ description: 'The wrapper.' }),
+    jsonSchema,
+  ])
+  .meta({ description: WRAPPER_RULE });
+
+/** The schema a `PUT …/schema` body carries, by the rule of `putSchemaBody`. */
+export function schemaOfBody(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  // The key comes from the path; a body `key` would be silently ignored, so it is refused.
+  if ('key' in body)
+    throw validationError([{ field: 'key', message: 'comes from the path; do not send it in the body' }]);
+  const keys = Object.keys(body);
+  return keys.length === 1 && keys[0] === 'schema' ? (body as { schema: unknown }).schema : body;
+}
 
 /**
  * Sets (or with `null` drops) an event type's JSON Schema (draft 2020-12), creating the type if
@@ -61,6 +88,24 @@ export async function putEventTypeSchema(
      on conflict (workspace_id, mode, key) do update set schema = excluded.schema, updated_at = clock_timestamp()`,
     [who.workspaceId, who.mode, key, schema === null ? null : JSON.stringify(schema)],
   );
+  return presentEventType(
+    await em.findOneOrFail(EventType, { workspace: who.workspaceId, mode: who.mode, key }),
+  );
+}
+
+/** Drops an event type's JSON Schema; an unknown type is a 404. Events received afterwards are not checked. */
+export async function dropEventTypeSchema(
+  ctx: AppContext,
+  who: Principal,
+  key: string,
+): Promise<EventTypeDto> {
+  const em = ctx.orm.em.fork();
+  const rows = await em.execute<{ id: string }[]>(
+    `update event_types set schema = null, updated_at = clock_timestamp()
+      where workspace_id = ? and mode = ? and key = ? returning id`,
+    [who.workspaceId, who.mode, key],
+  );
+  if (!rows.length) throw notFound('event type');
   return presentEventType(
     await em.findOneOrFail(EventType, { workspace: who.workspaceId, mode: who.mode, key }),
   );

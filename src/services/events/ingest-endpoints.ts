@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import { decryptSecret, encryptSecret, verifySignature } from '../../lib/secrets.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
@@ -10,10 +11,11 @@ import { parseInput } from '../validation.ts';
 import { IngestEndpoint } from './entities.ts';
 import { eventTypeKey } from './event-types.ts';
 import type { IngestSource } from './ingest-event.ts';
-import { type IngestEndpointDto, presentIngestEndpoint } from './presenters.ts';
+import { presentIngestEndpoint } from './presenters.ts';
+import type { IngestEndpointCreatedDto, IngestEndpointDto } from './shapes.ts';
 
 export const createIngestEndpointInput = z.strictObject({
-  name: z.string().min(1).max(200),
+  name: text(TEXT_LIMITS.name, { min: 1 }),
   default_event_type: eventTypeKey.nullish(),
 });
 
@@ -22,7 +24,7 @@ export async function createIngestEndpoint(
   ctx: AppContext,
   who: Principal,
   input: unknown,
-): Promise<IngestEndpointDto & { secret: string }> {
+): Promise<IngestEndpointCreatedDto> {
   const data = parseInput(createIngestEndpointInput, input);
   const secret = `whsec_${randomToken(32)}`;
   const em = ctx.orm.em.fork();

@@ -2,17 +2,19 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import { text } from '../../lib/primitives.ts';
 import { runsOfEvent } from '../flows/list-flow-runs.ts';
-import type { FlowRunDto } from '../flows/presenters.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { Event } from './entities.ts';
-import { type EventDto, presentEvent } from './presenters.ts';
+import { LIMITS } from './event-input.ts';
+import { presentEvent } from './presenters.ts';
+import { EVENT_STATUSES, type EventDetailDto, type EventDto } from './shapes.ts';
 
 export const listEventsInput = pageInput.extend({
-  status: z.enum(['received', 'processed', 'failed', 'quarantined']).optional(),
-  event_type: z.string().max(128).optional(),
-  participant: z.string().max(255).optional(),
+  status: z.enum(EVENT_STATUSES).optional(),
+  event_type: text(LIMITS.eventTypeLength).optional(),
+  participant: text(LIMITS.externalIdLength).optional(),
   since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
 });
 export type ListEventsInput = z.input<typeof listEventsInput>;
@@ -39,11 +41,7 @@ export async function listEvents(ctx: AppContext, who: Principal, input: unknown
 }
 
 /** One event of the caller's workspace and mode, with its flow runs and its processing error. */
-export async function getEvent(
-  ctx: AppContext,
-  who: Principal,
-  id: string,
-): Promise<EventDto & { error: string | null; processed_at: string | null; flow_runs: FlowRunDto[] }> {
+export async function getEvent(ctx: AppContext, who: Principal, id: string): Promise<EventDetailDto> {
   const valid = z.uuid().safeParse(id);
   const event = valid.success
     ? await ctx.orm.em.fork().findOne(Event, { id, workspace: who.workspaceId, mode: who.mode })

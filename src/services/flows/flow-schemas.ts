@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { storableJson, TEXT_LIMITS, text } from '../../lib/primitives.ts';
+import { BADGE_KEY_LENGTH, TIER_LENGTH } from '../badges/manage-badges.ts';
+import { LIMITS } from '../events/event-input.ts';
+import { TEMPLATE_KEY_LENGTH } from '../messages/template-input.ts';
 import { logicProblem } from './logic.ts';
 
-/** A JSON Logic expression: an object with one known operation (nested values checked too). */
-const logic = z
-  .record(z.string(), z.unknown())
+/** A JSON Logic expression: an object with one known operation (nested values checked too), storable as jsonb. */
+const logic = storableJson(z.record(z.string(), z.unknown()))
   .superRefine((v, ctx) => {
     const problem = logicProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -16,18 +19,18 @@ export const awardPointsAction = z.object({
   type: z.literal('award_points'),
   /** A constant, or JSON Logic over the flow context (floored; ≤ 0 skips the step). */
   points: z.union([z.number().int().positive().max(1_000_000_000), logic]),
-  reason: z.string().max(500).optional(),
+  reason: text(500).optional(),
 });
 
 export const awardBadgeAction = z.object({
   type: z.literal('award_badge'),
-  badge: z.string().min(1).max(128),
-  tier: z.string().min(1).max(64).optional(),
+  badge: text(BADGE_KEY_LENGTH, { min: 1 }),
+  tier: text(TIER_LENGTH, { min: 1 }).optional(),
 });
 
 export const sendMessageAction = z.object({
   type: z.literal('send_message'),
-  template: z.string().min(1).max(128),
+  template: text(TEMPLATE_KEY_LENGTH, { min: 1 }),
 });
 
 export const flowAction = z.discriminatedUnion('type', [
@@ -38,8 +41,8 @@ export const flowAction = z.discriminatedUnion('type', [
 export type FlowAction = z.infer<typeof flowAction>;
 
 const flowFields = {
-  name: z.string().trim().min(1).max(200),
-  event_type: z.string().trim().min(1).max(128),
+  name: text(TEXT_LIMITS.name).trim().min(1),
+  event_type: text(LIMITS.eventTypeLength).trim().min(1),
   /** JSON Logic over `{ event, payload, participant }`; null or absent = always. */
   conditions: logic.nullable().optional(),
   actions: z.array(flowAction).min(1).max(20),

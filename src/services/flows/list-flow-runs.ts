@@ -2,15 +2,17 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import { type FlowRunDto, type FlowRunRow, presentFlowRun } from './presenters.ts';
+import { type FlowRunRow, presentFlowRun } from './presenters.ts';
+import { FLOW_RUN_STATUSES, type FlowRunDto } from './shapes.ts';
 
 export const listFlowRunsInput = pageInput.extend({
   flow_id: z.uuid().optional(),
-  participant: z.string().max(255).optional(),
+  participant: text(TEXT_LIMITS.externalId).optional(),
   event_id: z.uuid().optional(),
-  status: z.enum(['completed', 'failed', 'skipped']).optional(),
+  status: z.enum(FLOW_RUN_STATUSES).optional(),
 });
 
 const SELECT = `select r.id, r.flow_id, r.event_id, p.external_id, r.status, r.steps, r.started_at, r.finished_at

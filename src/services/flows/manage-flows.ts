@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import { text } from '../../lib/primitives.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
+import { LIMITS } from '../events/event-input.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { ensureBadges } from './engine/load.ts';
@@ -11,7 +13,7 @@ import { createFlowInput, type FlowAction, updateFlowInput } from './flow-schema
 import { type FlowDto, presentFlow } from './presenters.ts';
 
 export const listFlowsInput = pageInput.extend({
-  event_type: z.string().max(128).optional(),
+  event_type: text(LIMITS.eventTypeLength).optional(),
   active: z.enum(['true', 'false']).optional(),
 });
 

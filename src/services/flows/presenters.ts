@@ -1,46 +1,27 @@
 import type { Flow, FlowRun } from './entities.ts';
+import type { FlowAction } from './flow-schemas.ts';
+import type { FlowDto, FlowRunDto, RunStatus } from './shapes.ts';
 
-export interface FlowDto {
-  id: string;
-  name: string;
-  event_type: string;
-  conditions: unknown;
-  actions: unknown[];
-  active: boolean;
-  max_runs_per_participant: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { FlowDto, FlowRunDto } from './shapes.ts';
 
 export const presentFlow = (f: Flow): FlowDto => ({
   id: f.id,
   name: f.name,
   event_type: f.eventType,
-  conditions: f.conditions ?? null,
-  actions: f.actions,
+  conditions: (f.conditions ?? null) as FlowDto['conditions'],
+  actions: f.actions as FlowAction[],
   active: f.active,
   max_runs_per_participant: f.maxRunsPerParticipant ?? null,
   created_at: f.createdAt.toISOString(),
   updated_at: f.updatedAt.toISOString(),
 });
 
-export interface FlowRunDto {
-  id: string;
-  flow_id: string;
-  event_id: string;
-  participant: { external_id: string };
-  status: string;
-  steps: { action: string; status: string; result: unknown; error: string | null }[];
-  started_at: string;
-  finished_at: string | null;
-}
-
 export interface FlowRunRow {
   id: string;
   flow_id: string;
   event_id: string;
   external_id: string;
-  status: string;
+  status: RunStatus;
   steps: FlowRunDto['steps'];
   started_at: Date;
   finished_at: Date | null;
@@ -68,7 +49,7 @@ export const flowRunRow = (r: FlowRun, externalId: string): FlowRunRow => ({
   flow_id: typeof r.flow === 'string' ? r.flow : r.flow.id,
   event_id: typeof r.event === 'string' ? r.event : r.event.id,
   external_id: externalId,
-  status: r.status,
+  status: r.status as RunStatus,
   steps: r.steps as FlowRunDto['steps'],
   started_at: r.startedAt,
   finished_at: r.finishedAt ?? null,

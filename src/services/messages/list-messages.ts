@@ -2,15 +2,18 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { Message } from './entities.ts';
-import { type MessageDto, presentMessage } from './presenters.ts';
+import { presentMessage } from './presenters.ts';
+import { MESSAGE_STATUSES, type MessageDto } from './shapes.ts';
+import { TEMPLATE_KEY_LENGTH } from './template-input.ts';
 
 export const listMessagesInput = pageInput.extend({
-  status: z.enum(['pending', 'sent', 'simulated', 'failed', 'skipped']).optional(),
-  template: z.string().max(128).optional().meta({ description: 'A template key.' }),
-  participant: z.string().max(255).optional().meta({ description: "A participant's external id." }),
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  template: text(TEMPLATE_KEY_LENGTH).optional().meta({ description: 'A template key.' }),
+  participant: text(TEXT_LIMITS.externalId).optional().meta({ description: "A participant's external id." }),
 });
 
 /** The messages log, newest first (CONTRACT 9). */

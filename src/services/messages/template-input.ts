@@ -1,25 +1,27 @@
 import { z } from 'zod';
+import { text } from '../../lib/primitives.ts';
+import { CHANNELS } from './shapes.ts';
 
 export const TEMPLATE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
 
-export const templateKey = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(TEMPLATE_KEY_PATTERN, 'letters, digits and . _ : - only, starting with a letter or digit');
+/** Column length of `message_templates.key`. */
+export const TEMPLATE_KEY_LENGTH = 128;
 
-export const channel = z.enum(['email', 'sms']);
+export const templateKey = text(TEMPLATE_KEY_LENGTH, { min: 1 }).regex(
+  TEMPLATE_KEY_PATTERN,
+  'letters, digits and . _ : - only, starting with a letter or digit',
+);
 
-const subject = z
-  .string()
-  .max(500)
+export const channel = z.enum(CHANNELS);
+
+const subject = text(500)
   .refine((s) => !/[\r\n]/.test(s), 'must be one line (no CR or LF)')
   .nullish()
   .meta({
     description: 'E-mail only. Tokens are substituted (not HTML-escaped); CR/LF never reach the header.',
   });
 
-const body = z.string().min(1).max(100_000).meta({
+const body = text(100_000, { min: 1 }).meta({
   description:
     'Text with `{{participant.name}}`-style tokens: participant.external_id|email|phone|name|balance|lifetime_points, payload.<path>, event.type. Values are substituted as plain text (HTML-escaped in e-mail bodies), never evaluated; unknown tokens render empty.',
 });

@@ -1,5 +1,8 @@
 import type { Mode } from '../../keys/principal.ts';
 import type { FlowAction } from '../flow-schemas.ts';
+import type { RunStatus, StepStatus } from '../shapes.ts';
+
+export type { RunStatus, StepStatus } from '../shapes.ts';
 
 /** A participant as the batch sees it: locked, with balances and counts kept current in memory. */
 export interface ParticipantState {
@@ -37,16 +40,12 @@ export interface FlowRow {
   maxRuns: number | null;
 }
 
-export type StepStatus = 'completed' | 'skipped' | 'failed' | 'pending';
-
 export interface Step {
   action: FlowAction['type'] | 'conditions';
   status: StepStatus;
   result: Record<string, unknown> | null;
   error: string | null;
 }
-
-export type RunStatus = 'completed' | 'failed' | 'skipped';
 
 export interface RunRow {
   id: string;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { timestamp, uuidV7 } from '../../lib/shapes.ts';
+import { createFlowInput } from './flow-schemas.ts';
+
+/** A run's final statuses (CONTRACT 9): the response enum and the `status` filter share them. */
+export const FLOW_RUN_STATUSES = ['completed', 'failed', 'skipped'] as const;
+export type RunStatus = (typeof FLOW_RUN_STATUSES)[number];
+
+/** A step's statuses: a run's, plus `pending` for steps not reached. */
+export const STEP_STATUSES = [...FLOW_RUN_STATUSES, 'pending'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+/** A flow (CONTRACT 9). */
+export const flowShape = z
+  .object({
+    id: uuidV7('Flow id (UUIDv7).'),
+    name: z.string(),
+    event_type: z.string().meta({ examples: ['order.completed'] }),
+    conditions: z.record(z.string(), z.unknown()).nullable().meta({
+      description: 'JSON Logic over `{ event, payload, participant }` plus `event_count`; null = always.',
+    }),
+    actions: createFlowInput.shape.actions,
+    active: z.boolean(),
+    max_runs_per_participant: z.int().nullable(),
+    created_at: timestamp('Creation time.'),
+    updated_at: timestamp('Last change.'),
+  })
+  .meta({ id: 'Flow' });
+export type FlowDto = z.output<typeof flowShape>;
+
+export const flowRunStatus = z.enum(FLOW_RUN_STATUSES).meta({
+  id: 'FlowRunStatus',
+  description:
+    '`completed`; `skipped` (every step skipped: points ≤ 0, badge already held, no address); `failed` ' +
+    '(a step failed: retried with the event, resumed at that step; final once the event is `failed`).',
+});
+
+const stepShape = z.object({
+  action: z.string().meta({
+    description:
+      '`award_points`, `award_badge`, `send_message` (or `conditions` when they could not be evaluated).',
+  }),
+  status: z.enum(STEP_STATUSES).meta({ description: '`pending`: not reached (an earlier step failed).' }),
+  result: z.record(z.string(), z.unknown()).nullable().meta({
+    description:
+      '`{ points, multiplier, entry_id }`, `{ badge, tier, already_held? }` or `{ message_id, status }`.',
+  }),
+  error: z.string().nullable(),
+});
+
+/** One run of a flow on one event, with its steps (CONTRACT 9). */
+export const flowRunShape = z
+  .object({
+    id: uuidV7('Flow run id (UUIDv7); the `reference` of its ledger entries.'),
+    flow_id: z.string().meta({ format: 'uuid' }),
+    event_id: z.string().meta({ format: 'uuid' }),
+    participant: z.object({ external_id: z.string() }),
+    status: flowRunStatus,
+    steps: z.array(stepShape),
+    started_at: timestamp('When the run was first recorded.'),
+    finished_at: timestamp(
+      'When it reached its final status; null while a failed run may still be retried.',
+    ).nullable(),
+  })
+  .meta({ id: 'FlowRun' });
+export type FlowRunDto = z.output<typeof flowRunShape>;
