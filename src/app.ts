@@ -12,10 +12,8 @@ import { flowsRouter } from './rest/flows.ts';
 import { messagesRouter } from './rest/messages.ts';
 import { docsRouter, OPERATIONS } from './rest/openapi.ts';
 import { largerBodies, mountOperations } from './rest/operation.ts';
-import { rewardsRouter } from './rest/rewards.ts';
 import { webhooksRouter } from './rest/webhooks.ts';
 import { graphqlHandler } from './schema/index.ts';
-import { CODE_IMPORT_MAX_BYTES } from './services/rewards/import-codes.ts';
 import { trpcHandler } from './trpc/index.ts';
 
 /** The request id, set before anything can fail. */
@@ -73,10 +71,7 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
     next();
   });
 
-  const parseBody = bodyParser(ctx.config.MAX_BODY_BYTES, [
-    ...largerBodies(OPERATIONS),
-    { path: /^\/rewards\/[^/]+\/codes$/, maxBytes: CODE_IMPORT_MAX_BYTES },
-  ]);
+  const parseBody = bodyParser(ctx.config.MAX_BODY_BYTES, largerBodies(OPERATIONS));
   app.post('/v1/events', parseBody, postEventRoute(ctx));
 
   app.get('/healthz', (_req, res) => {
@@ -110,7 +105,6 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   v1.use(flowsRouter(ctx));
   v1.use(webhooksRouter(ctx));
   v1.use(messagesRouter(ctx));
-  v1.use(rewardsRouter(ctx));
   app.use('/v1', v1);
 
   app.use(notFoundHandler);

@@ -20,7 +20,6 @@ import { listEventsInput } from '../services/events/list-events.ts';
 import { leaderboardsOperations } from './leaderboards.ts';
 import { flowsOperations } from './openapi-flows.ts';
 import { messagesOperations } from './openapi-messages.ts';
-import { rewardsOperations } from './openapi-rewards.ts';
 import {
   deleted,
   errorDescription,
@@ -42,6 +41,7 @@ import {
 import { webhookOperations } from './openapi-webhooks.ts';
 import type { Operation, OperationAuth, ResponseDoc } from './operation.ts';
 import { participantsOperations } from './participants.ts';
+import { rewardsOperations } from './rewards.ts';
 
 /** A declaration without a handler yet: served by a router of its own (being folded into declarations). */
 export type OperationDoc = Operation;

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { redemptionJsonSql } from '../src/services/rewards/presenters.ts';
+import { redemptionShape } from '../src/services/rewards/shapes.ts';
+import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import { balanceOf, fundedParticipant, makeReward, outboxOf } from './rewards-factories.ts';
+
+// JSON built inside SQL (redemptionJsonSql) prints the same shape as the presenter: parsed with
+// the shape made strict at every level, a field added, dropped or renamed on either side fails.
+
+/** `schema` with every object closed (unknown keys refused), however deep. */
+function strict(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject)
+    return z.strictObject(
+      Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, strict(v as z.ZodType)])),
+    );
+  if (schema instanceof z.ZodOptional) return strict(schema.unwrap() as z.ZodType).optional();
+  if (schema instanceof z.ZodNullable) return strict(schema.unwrap() as z.ZodType).nullable();
+  if (schema instanceof z.ZodArray) return z.array(strict(schema.element as z.ZodType));
+  return schema;
+}
+
+const strictRedemption = strict(redemptionShape);
+
+let app: TestApp;
+let ws: TestWorkspace;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ws = await app.workspace();
+});
+afterAll(() => app?.close());
+
+/** Each fulfilment the redeeming statement builds: a pool code, a multiplier, an asset, none. */
+async function redemptionsOfEveryKind(): Promise<number[]> {
+  await fundedParticipant(app, ws, 'shape-1', 10_000);
+  const voucher = await makeReward(ws, { name: 'Shape voucher', type: 'voucher_code', cost_points: 1 });
+  expect((await ws.api(`/v1/rewards/${voucher.id}/codes`, { body: { codes: ['SHAPE-1'] } })).status).toBe(
+    200,
+  );
+  const rewards = [
+    voucher,
+    await makeReward(ws, {
+      name: 'Shape multiplier',
+      type: 'points_multiplier',
+      cost_points: 1,
+      config: { factor: 1.5, duration_hours: 2 },
+    }),
+    await makeReward(ws, {
+      name: 'Shape asset',
+      type: 'digital_asset',
+      cost_points: 1,
+      config: { asset_code: 'LIC-9', asset_url: 'https://example.com/a' },
+    }),
+    await makeReward(ws, { name: 'Shape parcel', type: 'physical', cost_points: 1 }),
+  ];
+  const ids: number[] = [];
+  for (const [i, reward] of rewards.entries()) {
+    const res = await ws.api('/v1/redemptions', {
+      body: { participant: 'shape-1', reward_id: reward.id, idempotency_key: `shape-${i}` },
+    });
+    expect(res.status, res.text).toBe(201);
+    ids.push(res.body.id);
+  }
+  return ids;
+}
+
+describe('SQL-built redemption JSON', () => {
+  it('is exactly the redemption shape, and the object the presenter prints', async () => {
+    const ids = await redemptionsOfEveryKind();
+    expect(await balanceOf(app, ws, 'shape-1')).toEqual({ balance: 9_996, ledger: 9_996 });
+    const { rows } = await app.ctx.pool.query<{ id: string; json: string }>(
+      `select x.id, ${redemptionJsonSql('x', 'p.external_id', 'x.fulfilment::text')} as json
+         from redemptions x join participants p on p.id = x.participant_id
+        where x.id = any($1::bigint[]) order by x.id`,
+      [ids],
+    );
+    expect(rows).toHaveLength(ids.length);
+    for (const row of rows) {
+      const built = JSON.parse(row.json);
+      const parsed = strictRedemption.safeParse(built);
+      expect(parsed.success, `${row.json}: ${parsed.error?.message}`).toBe(true);
+      const presented = await ws.api(`/v1/redemptions/${row.id}`);
+      expect(presented.status).toBe(200);
+      expect(built).toEqual(presented.body);
+      expect(Object.keys(built)).toEqual(Object.keys(presented.body));
+    }
+  });
+
+  it('in the reward.redeemed results the redeeming statement writes', async () => {
+    const results = await outboxOf(app, ws, 'reward.redeemed');
+    expect(results.length).toBeGreaterThanOrEqual(4);
+    for (const data of results) {
+      const parsed = strictRedemption.safeParse(data.redemption);
+      expect(parsed.success, `${JSON.stringify(data.redemption)}: ${parsed.error?.message}`).toBe(true);
+    }
+  });
+
+  it('fails on drift: an extra or a missing field is refused', () => {
+    const sample = {
+      id: 1,
+      reward_id: 2,
+      participant: { external_id: 'p' },
+      status: 'fulfilled',
+      fulfilment: { type: 'voucher_code', code: 'A' },
+      cost_points: 1,
+      idempotency_key: null,
+      is_sandbox: true,
+      created_at: '2026-11-22T10:00:00.000Z',
+      updated_at: '2026-11-22T10:00:00.000Z',
+    };
+    expect(strictRedemption.safeParse(sample).success).toBe(true);
+    expect(strictRedemption.safeParse({ ...sample, extra: 1 }).success).toBe(false);
+    expect(
+      strictRedemption.safeParse({ ...sample, fulfilment: { type: 'voucher_code', x: 1 } }).success,
+    ).toBe(false);
+    const { is_sandbox: _, ...missing } = sample;
+    expect(strictRedemption.safeParse(missing).success).toBe(false);
+  });
+});
