@@ -12,7 +12,6 @@ import { flowsRouter } from './rest/flows.ts';
 import { messagesRouter } from './rest/messages.ts';
 import { docsRouter, OPERATIONS } from './rest/openapi.ts';
 import { largerBodies, mountOperations } from './rest/operation.ts';
-import { webhooksRouter } from './rest/webhooks.ts';
 import { graphqlHandler } from './schema/index.ts';
 import { trpcHandler } from './trpc/index.ts';
 
@@ -103,7 +102,6 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   v1.use(eventsRouter(ctx));
   v1.use(eventSetupRouter(ctx));
   v1.use(flowsRouter(ctx));
-  v1.use(webhooksRouter(ctx));
   v1.use(messagesRouter(ctx));
   app.use('/v1', v1);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ErrorType, errorStatus } from '../errors.ts';
 import { MAX_LIMIT } from '../lib/pagination.ts';
+import { mode } from '../lib/shapes.ts';
 import { listEventsInput } from '../services/events/list-events.ts';
 import type { EventDto, EventTypeDto, IngestEndpointDto } from '../services/events/presenters.ts';
 
@@ -13,11 +14,8 @@ const timestamp = (description: string) =>
 const uuidV7 = (description: string) =>
   z.string().meta({ format: 'uuid', description, examples: ['019a7c52-6f1e-7b3a-9c41-2d5e8f0a1b2c'] });
 
-export const mode = z.enum(['live', 'test']).meta({
-  id: 'Mode',
-  description:
-    'Data dimension, chosen by the key prefix: `svc_live_` → `live`, `svc_test_` → `test` (sandbox).',
-});
+// One `Mode` component: the shape in lib/shapes.ts (webhook subscriptions use it too).
+export { mode };
 
 /** Stored event statuses: the same enum `GET /v1/events?status=` validates with. */
 export const eventStatus = listEventsInput.shape.status.unwrap().meta({

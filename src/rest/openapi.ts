@@ -38,10 +38,10 @@ import {
   retryAfterHeader,
   signatureHeader,
 } from './openapi-schemas.ts';
-import { webhookOperations } from './openapi-webhooks.ts';
 import type { Operation, OperationAuth, ResponseDoc } from './operation.ts';
 import { participantsOperations } from './participants.ts';
 import { rewardsOperations } from './rewards.ts';
+import { webhooksOperations } from './webhooks.ts';
 
 /** A declaration without a handler yet: served by a router of its own (being folded into declarations). */
 export type OperationDoc = Operation;
@@ -319,7 +319,7 @@ export const OPERATIONS: Operation[] = legacy([
   },
   ...messagesOperations,
   ...flowsOperations,
-  ...webhookOperations,
+  ...webhooksOperations,
   ...participantsOperations,
   ...leaderboardsOperations,
   ...rewardsOperations,

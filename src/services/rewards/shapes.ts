@@ -69,7 +69,7 @@ export type FulfilmentDto = z.output<typeof fulfilmentShape>;
 
 /**
  * A redemption (SPEC 2.3, CONTRACT 8): `presentRedemption` and `redemptionJsonSql` (the same JSON
- * built in SQL) both print it; test/rewards-shapes.test.ts parses the SQL-built one with it.
+ * built in SQL) both print it; test/sql-json-shapes.test.ts parses the SQL-built one with it.
  */
 export const redemptionShape = z
   .object({

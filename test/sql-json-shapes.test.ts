@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { redemptionJsonSql } from '../src/services/rewards/presenters.ts';
 import { redemptionShape } from '../src/services/rewards/shapes.ts';
+import { deliveryPayloadShape, webhookDeliveryDetailShape } from '../src/services/webhooks/shapes.ts';
 import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 import { balanceOf, fundedParticipant, makeReward, outboxOf } from './rewards-factories.ts';
 
-// JSON built inside SQL (redemptionJsonSql) prints the same shape as the presenter: parsed with
-// the shape made strict at every level, a field added, dropped or renamed on either side fails.
+// JSON built inside SQL (redemptionJsonSql, the outbox's webhook bodies) prints the same shape as
+// the presenters: parsed with the shape made strict at every level, a field added, dropped or
+// renamed on either side fails.
 
 /** `schema` with every object closed (unknown keys refused), however deep. */
 function strict(schema: z.ZodType): z.ZodType {
@@ -28,6 +30,11 @@ let ws: TestWorkspace;
 beforeAll(async () => {
   app = await startTestApp();
   ws = await app.workspace();
+  // Test mode: deliveries are stored (simulated), with the body the outbox built.
+  const sub = await ws.api('/v1/webhook-subscriptions', {
+    body: { url: 'http://127.0.0.1:9/hook', event_types: ['*'] },
+  });
+  expect(sub.status, sub.text).toBe(201);
 });
 afterAll(() => app?.close());
 
@@ -93,6 +100,20 @@ describe('SQL-built redemption JSON', () => {
     for (const data of results) {
       const parsed = strictRedemption.safeParse(data.redemption);
       expect(parsed.success, `${JSON.stringify(data.redemption)}: ${parsed.error?.message}`).toBe(true);
+    }
+  });
+
+  it('in the bodies of the webhook deliveries those results make', async () => {
+    const list = await ws.api('/v1/webhook-deliveries?type=reward.redeemed');
+    expect(list.status).toBe(200);
+    expect(list.body.data.length).toBeGreaterThanOrEqual(4);
+    const strictDetail = strict(webhookDeliveryDetailShape.extend({ payload: deliveryPayloadShape }));
+    for (const { id } of list.body.data) {
+      const detail = await ws.api(`/v1/webhook-deliveries/${id}`);
+      const parsed = strictDetail.safeParse(detail.body);
+      expect(parsed.success, `${detail.text}: ${parsed.error?.message}`).toBe(true);
+      const redemption = strictRedemption.safeParse(detail.body.payload.data.redemption);
+      expect(redemption.success, redemption.error?.message).toBe(true);
     }
   });
 
