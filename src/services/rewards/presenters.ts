@@ -97,7 +97,8 @@ export function presentRedemption(r: RedemptionRow): RedemptionDto {
 /**
  * {@link presentRedemption} in SQL: the compact JSON text of a redemption row `alias` (the columns
  * of `redemptions`), same keys in the same order, for results built inside the redeeming
- * statement. `externalId` and `fulfilment` (compact JSON text) are SQL expressions.
+ * statement. `externalId` and `fulfilment` (compact JSON text) are SQL expressions. Its output is
+ * `redemptionShape` (shapes.ts); test/sql-json-shapes.test.ts parses real output with it, strictly.
  */
 export function redemptionJsonSql(alias: string, externalId: string, fulfilment: string): string {
   return `'{"id":' || ${alias}.id || ',"reward_id":' || ${alias}.reward_id
