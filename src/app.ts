@@ -10,10 +10,7 @@ import { isPostEvent, postEventDoor, postEventRoute } from './rest/events.ts';
 import { landingRouter } from './rest/landing.ts';
 import { docsRouter, OPERATIONS } from './rest/openapi.ts';
 import { largerBodies, mountOperations } from './rest/operation.ts';
-import { rewardsRouter } from './rest/rewards.ts';
-import { webhooksRouter } from './rest/webhooks.ts';
 import { graphqlHandler } from './schema/index.ts';
-import { CODE_IMPORT_MAX_BYTES } from './services/rewards/import-codes.ts';
 import { trpcHandler } from './trpc/index.ts';
 
 /** The request id, set before anything can fail. */
@@ -83,10 +80,7 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
     next();
   });
 
-  const parseBody = bodyParser(ctx.config.MAX_BODY_BYTES, [
-    ...largerBodies(OPERATIONS),
-    { path: /^\/rewards\/[^/]+\/codes$/, maxBytes: CODE_IMPORT_MAX_BYTES },
-  ]);
+  const parseBody = bodyParser(ctx.config.MAX_BODY_BYTES, largerBodies(OPERATIONS));
   app.post('/v1/events', parseBody, postEventRoute(ctx));
 
   app.get('/metrics', async (_req, res) => {
@@ -102,12 +96,6 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   app.use('/v1', parseBody);
   // Every declared operation (src/rest/*.ts declarations), mounted from its declaration.
   app.use(mountOperations(ctx, OPERATIONS));
-
-  const v1 = express.Router();
-  v1.use(metrics.routeBase);
-  v1.use(webhooksRouter(ctx));
-  v1.use(rewardsRouter(ctx));
-  app.use('/v1', v1);
 
   app.use(notFoundHandler);
   app.use(errorHandler(ctx.log));

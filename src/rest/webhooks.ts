@@ -1,77 +1,178 @@
-import { Router } from 'express';
-import type { AppContext } from '../context.ts';
-import { createSubscription } from '../services/webhooks/create-subscription.ts';
+import { z } from 'zod';
+import { pageInput } from '../lib/pagination.ts';
+import { uuidId } from '../lib/primitives.ts';
+import { createSubscription, createSubscriptionInput } from '../services/webhooks/create-subscription.ts';
 import { deleteSubscription } from '../services/webhooks/delete-subscription.ts';
-import { getDelivery, listDeliveries } from '../services/webhooks/list-deliveries.ts';
+import { getDelivery, listDeliveries, listDeliveriesInput } from '../services/webhooks/list-deliveries.ts';
 import { getSubscription, listSubscriptions } from '../services/webhooks/list-subscriptions.ts';
 import { replayDelivery } from '../services/webhooks/replay-delivery.ts';
+import {
+  webhookDeliveryDetailShape,
+  webhookDeliveryShape,
+  webhookSubscriptionCreatedShape,
+  webhookSubscriptionShape,
+  webhookTestResultShape,
+} from '../services/webhooks/shapes.ts';
 import { testSubscription } from '../services/webhooks/test-subscription.ts';
-import { updateSubscription } from '../services/webhooks/update-subscription.ts';
-import { presentPage, principal, requireKey, route } from './http.ts';
+import { updateSubscription, updateSubscriptionInput } from '../services/webhooks/update-subscription.ts';
+import { deleted, paginated } from './openapi-schemas.ts';
+import { type Operation, operation } from './operation.ts';
+
+const bySubscription = z.object({ id: uuidId('The subscription id.') });
+const byDelivery = z.object({ id: uuidId('The delivery id.') });
+
+const SIGNATURE =
+  'Every delivery is a POST of `{ id, type, tenant, created_at, data }` (`tenant` is the workspace slug) with ' +
+  '`Content-Type: application/json`, `X-Svc-Delivery-Id`, `X-Svc-Event-Type` and `X-Svc-Signature: ' +
+  't=<unix seconds>,v1=<64 lowercase hex>` = HMAC-SHA256 of `"<t>.<raw body>"` keyed with the subscription ' +
+  'secret. Verify against the raw body, in constant time, and refuse a `t` more than 300 s from now. The ' +
+  'body bytes are fixed when the delivery is created and identical on every retry; `t` is fresh per attempt.';
+
+const W = 'Webhooks';
 
 /** CONTRACT 10: webhook subscriptions and the delivery log; abilities `webhooks:read` / `webhooks:write`. */
-export function webhooksRouter(ctx: AppContext): Router {
-  const r = Router();
-  const read = requireKey(ctx, 'webhooks:read');
-  const write = requireKey(ctx, 'webhooks:write');
-  const id = (p: unknown) => String(p);
-
-  r.post(
-    '/webhook-subscriptions',
-    write,
-    route(async (req, res) =>
-      res.status(201).json(await createSubscription(ctx, principal(req), req.body ?? {})),
-    ),
-  );
-  r.get(
-    '/webhook-subscriptions',
-    read,
-    route(async (req, res) =>
-      res.json(presentPage(req, await listSubscriptions(ctx, principal(req), req.query))),
-    ),
-  );
-  r.get(
-    '/webhook-subscriptions/:id',
-    read,
-    route(async (req, res) => res.json(await getSubscription(ctx, principal(req), id(req.params.id)))),
-  );
-  r.patch(
-    '/webhook-subscriptions/:id',
-    write,
-    route(async (req, res) =>
-      res.json(await updateSubscription(ctx, principal(req), id(req.params.id), req.body ?? {})),
-    ),
-  );
-  r.delete(
-    '/webhook-subscriptions/:id',
-    write,
-    route(async (req, res) => res.json(await deleteSubscription(ctx, principal(req), id(req.params.id)))),
-  );
-  r.post(
-    '/webhook-subscriptions/:id/test',
-    write,
-    route(async (req, res) => res.json(await testSubscription(ctx, principal(req), id(req.params.id)))),
-  );
-
-  r.get(
-    '/webhook-deliveries',
-    read,
-    route(async (req, res) => {
-      const page = await listDeliveries(ctx, principal(req), req.query);
-      const { subscription_id, status, type } = req.query;
-      res.json(presentPage(req, page, { subscription_id, status, type }));
-    }),
-  );
-  r.get(
-    '/webhook-deliveries/:id',
-    read,
-    route(async (req, res) => res.json(await getDelivery(ctx, principal(req), id(req.params.id)))),
-  );
-  r.post(
-    '/webhook-deliveries/:id/replay',
-    write,
-    route(async (req, res) => res.json(await replayDelivery(ctx, principal(req), id(req.params.id)))),
-  );
-
-  return r;
-}
+export const webhooksOperations: Operation[] = [
+  operation({
+    method: 'post',
+    path: '/v1/webhook-subscriptions',
+    operationId: 'createWebhookSubscription',
+    tag: W,
+    summary: 'Create a webhook subscription',
+    description:
+      'Results of the key’s mode whose type is listed (or all, with `*`) are delivered to `url`. The URL passes ' +
+      'the egress guard first (refused: 422 `validation_error` on `url`; it is never called). A `whsec_…` secret ' +
+      `is generated when none is given; it is returned only here.\n\n${SIGNATURE}`,
+    auth: 'webhooks:write',
+    body: { schema: createSubscriptionInput },
+    success: {
+      status: '201',
+      description: 'Created, with its secret.',
+      schema: webhookSubscriptionCreatedShape,
+    },
+    handle: ({ ctx, who, body }) => createSubscription(ctx, who, body),
+  }),
+  operation({
+    method: 'get',
+    path: '/v1/webhook-subscriptions',
+    operationId: 'listWebhookSubscriptions',
+    tag: W,
+    summary: 'List webhook subscriptions',
+    auth: 'webhooks:read',
+    params: { query: pageInput },
+    success: {
+      status: '200',
+      description: 'A page of subscriptions (without secrets).',
+      schema: paginated(webhookSubscriptionShape, 'WebhookSubscription'),
+    },
+    paged: true,
+    handle: ({ ctx, who, req }) => listSubscriptions(ctx, who, req.query),
+  }),
+  operation({
+    method: 'get',
+    path: '/v1/webhook-subscriptions/{id}',
+    operationId: 'getWebhookSubscription',
+    tag: W,
+    summary: 'Show a webhook subscription',
+    auth: 'webhooks:read',
+    params: { path: bySubscription },
+    success: {
+      status: '200',
+      description: 'The subscription (without its secret).',
+      schema: webhookSubscriptionShape,
+    },
+    errors: ['not_found'],
+    handle: ({ ctx, who, params }) => getSubscription(ctx, who, params.id),
+  }),
+  operation({
+    method: 'patch',
+    path: '/v1/webhook-subscriptions/{id}',
+    operationId: 'updateWebhookSubscription',
+    tag: W,
+    summary: 'Change or pause a webhook subscription',
+    description:
+      'Any of `url` (egress-checked again), `event_types`, `headers`, `description` and `status`. Pausing makes ' +
+      'its pending deliveries `dead` at once (an attempt already in flight may finish; nothing new is sent); ' +
+      'resuming delivers new results again, and dead deliveries can be replayed. Changes apply to the next ' +
+      'attempt of every delivery; the body of an existing delivery never changes.',
+    auth: 'webhooks:write',
+    params: { path: bySubscription },
+    body: { schema: updateSubscriptionInput },
+    success: { status: '200', description: 'The subscription.', schema: webhookSubscriptionShape },
+    errors: ['not_found'],
+    handle: ({ ctx, who, params, body }) => updateSubscription(ctx, who, params.id, body),
+  }),
+  operation({
+    method: 'delete',
+    path: '/v1/webhook-subscriptions/{id}',
+    operationId: 'deleteWebhookSubscription',
+    tag: W,
+    summary: 'Delete a webhook subscription',
+    description:
+      'It receives nothing more and its pending deliveries become `dead` at once. Its deliveries stay in the log.',
+    auth: 'webhooks:write',
+    params: { path: bySubscription },
+    success: { status: '200', description: 'Deleted.', schema: deleted },
+    errors: ['not_found'],
+    handle: ({ ctx, who, params }) => deleteSubscription(ctx, who, params.id),
+  }),
+  operation({
+    method: 'post',
+    path: '/v1/webhook-subscriptions/{id}/test',
+    operationId: 'testWebhookSubscription',
+    tag: W,
+    summary: 'Send a test delivery now',
+    description:
+      'One real signed POST of type `webhook.test` (`data: { subscription_id, message }`) to the subscription’s ' +
+      'URL, through the egress guard, with its custom headers, in either mode and also when paused. Nothing is ' +
+      'stored; the outcome is the answer (a failed send is still a 200 with `ok: false`).',
+    auth: 'webhooks:write',
+    params: { path: bySubscription },
+    success: { status: '200', description: 'What the receiver did.', schema: webhookTestResultShape },
+    errors: ['not_found'],
+    handle: ({ ctx, who, params }) => testSubscription(ctx, who, params.id),
+  }),
+  operation({
+    method: 'get',
+    path: '/v1/webhook-deliveries',
+    operationId: 'listWebhookDeliveries',
+    tag: W,
+    summary: 'List webhook deliveries',
+    description: 'The delivery log, newest first. Filters are carried into `links.next` and `links.prev`.',
+    auth: 'webhooks:read',
+    params: { query: listDeliveriesInput },
+    success: {
+      status: '200',
+      description: 'A page of deliveries.',
+      schema: paginated(webhookDeliveryShape, 'WebhookDelivery'),
+    },
+    paged: true,
+    handle: ({ ctx, who, req }) => listDeliveries(ctx, who, req.query),
+  }),
+  operation({
+    method: 'get',
+    path: '/v1/webhook-deliveries/{id}',
+    operationId: 'getWebhookDelivery',
+    tag: W,
+    summary: 'Show a webhook delivery with its attempts',
+    auth: 'webhooks:read',
+    params: { path: byDelivery },
+    success: { status: '200', description: 'The delivery.', schema: webhookDeliveryDetailShape },
+    errors: ['not_found'],
+    handle: ({ ctx, who, params }) => getDelivery(ctx, who, params.id),
+  }),
+  operation({
+    method: 'post',
+    path: '/v1/webhook-deliveries/{id}/replay',
+    operationId: 'replayWebhookDelivery',
+    tag: W,
+    summary: 'Replay a webhook delivery',
+    description:
+      'A `dead` or `succeeded` delivery goes back to `pending`, due now, with its attempt count reset; the same ' +
+      'body is sent again (same `id`). Any other status, or a paused or deleted subscription, is 409 `invalid_state`.',
+    auth: 'webhooks:write',
+    params: { path: byDelivery },
+    success: { status: '200', description: 'The delivery, now pending.', schema: webhookDeliveryDetailShape },
+    errors: ['not_found', 'invalid_state'],
+    handle: ({ ctx, who, params }) => replayDelivery(ctx, who, params.id),
+  }),
+];

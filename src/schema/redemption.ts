@@ -1,7 +1,7 @@
 import { DomainError } from '../errors.ts';
 import { getRedemption, listRedemptions } from '../services/rewards/list-redemptions.ts';
-import type { RedemptionDto } from '../services/rewards/presenters.ts';
 import { type RedeemResult, redeemReward } from '../services/rewards/redeem-reward.ts';
+import { REDEMPTION_STATUSES, type RedemptionDto } from '../services/rewards/shapes.ts';
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
@@ -11,7 +11,7 @@ import { PointsScalar } from './points.ts';
 
 const RedemptionStatus = builder.enumType('RedemptionStatus', {
   description: '`pending` (physical, or external while its call runs) → `fulfilled` or `cancelled`.',
-  values: ['pending', 'fulfilled', 'cancelled'] as const,
+  values: REDEMPTION_STATUSES,
 });
 
 const RedemptionParticipant = builder

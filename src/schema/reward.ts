@@ -1,7 +1,7 @@
 import { DomainError } from '../errors.ts';
 import { getReward, listParticipantRewards, listRewards } from '../services/rewards/list-rewards.ts';
-import type { CatalogueRewardDto, RewardDto } from '../services/rewards/presenters.ts';
 import { REWARD_TYPES } from '../services/rewards/reward-input.ts';
+import type { CatalogueRewardDto, RewardDto } from '../services/rewards/shapes.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { JSONScalar } from './json.ts';

@@ -1,7 +1,7 @@
 import { DomainError } from '../errors.ts';
 import { RESULT_TYPES } from '../services/outbox/emit.ts';
 import { getDelivery, listDeliveries } from '../services/webhooks/list-deliveries.ts';
-import type { AttemptDto, DeliveryDetailDto, DeliveryDto } from '../services/webhooks/presenters.ts';
+import type { AttemptDto, DeliveryDetailDto, DeliveryDto } from '../services/webhooks/shapes.ts';
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors.ts';
 import { getSubscription, listSubscriptions } from '../services/webhooks/list-subscriptions.ts';
-import type { SubscriptionDto } from '../services/webhooks/presenters.ts';
+import type { SubscriptionDto } from '../services/webhooks/shapes.ts';
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';

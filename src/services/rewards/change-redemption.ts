@@ -2,9 +2,10 @@ import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
-import { presentRedemption, type RedemptionDto, type RedemptionRow } from './presenters.ts';
+import { presentRedemption, type RedemptionRow } from './presenters.ts';
 import { numericId } from './rewards-repo.ts';
 import { cancelAndRefund, type LockedRedemption, lockRedemption } from './settle-redemption.ts';
+import type { RedemptionDto } from './shapes.ts';
 
 /** Only a pending physical redemption moves by hand; an external one is settled by its own call. */
 function assertMovable(x: LockedRedemption | null, action: string): LockedRedemption {

@@ -1,18 +1,10 @@
 import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { EgressError, egressRequest } from '../../lib/egress.ts';
-import { presentRedemption, type RedemptionDto, type RedemptionRow } from './presenters.ts';
+import { presentRedemption, type RedemptionRow } from './presenters.ts';
 import { type ExternalConfig, externalConfig } from './reward-input.ts';
 import { cancelAndRefund, emitRedeemed, fulfilmentFailed, lockRedemption } from './settle-redemption.ts';
-
-/** What a call to an external fulfilment endpoint came to (also the test-fulfilment answer). */
-export interface FulfilmentCall {
-  ok: boolean;
-  status_code: number | null;
-  code: string | null;
-  response_snippet: string | null;
-  error: string | null;
-}
+import type { FulfilmentCall, RedemptionDto } from './shapes.ts';
 
 export interface TokenValues {
   'participant.external_id': string;

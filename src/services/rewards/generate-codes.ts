@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
 import { DomainError } from '../../errors.ts';
+import { text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { availableCodes, insertCodes, poolReward } from './import-codes.ts';
+import type { GenerateResult } from './shapes.ts';
 
 /** 31 symbols: digits 2-9 and capitals without I, L and O, so no two read alike (0/O, 1/I/L). */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -14,9 +16,7 @@ const UNBIASED_BELOW = 256 - (256 % CODE_ALPHABET.length);
 
 export const generateCodesInput = z.strictObject({
   count: z.int().min(1).max(100_000),
-  prefix: z
-    .string()
-    .max(50)
+  prefix: text(50)
     .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only')
     .optional(),
   length: z.int().min(6).max(32).default(10).meta({ description: 'Random characters after the prefix.' }),
@@ -54,7 +54,7 @@ export async function generateCodes(
   who: Principal,
   rewardId: string | number,
   input: unknown,
-): Promise<{ generated: number; stock_remaining: number }> {
+): Promise<GenerateResult> {
   const q = parseInput(generateCodesInput, input);
   return withTransaction(ctx.pool, async (sql) => {
     const reward = await poolReward(sql, who, rewardId);

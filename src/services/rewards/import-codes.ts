@@ -3,10 +3,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type Sql, withTransaction } from '../../db/tx.ts';
 import { validationError } from '../../errors.ts';
+import { text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import type { RewardRow } from './presenters.ts';
 import { findReward } from './rewards-repo.ts';
+import type { ImportResult } from './shapes.ts';
 
 export const MAX_CODE_LENGTH = 200;
 /** Codes per import request; 100,000 fit in a few seconds (README "Rewards and redemptions"). */
@@ -14,34 +16,31 @@ export const MAX_CODES_PER_IMPORT = 200_000;
 /** Body limit of the import route (instead of MAX_BODY_BYTES): room for 200,000 codes of ~80 bytes. */
 export const CODE_IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 
+/** One code, trimmed: every entry of a JSON list and every line or CSV record is checked with it. */
 const code = z
   .string()
   .trim()
-  .min(1)
-  .max(MAX_CODE_LENGTH)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters');
+  .pipe(
+    text(MAX_CODE_LENGTH, { min: 1 })
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+      .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters'),
+  );
 
 export const importCodesInput = z.strictObject({
   codes: z
-    .array(z.string())
+    .array(text(MAX_CODE_LENGTH))
     .max(MAX_CODES_PER_IMPORT)
     .meta({ description: 'Codes; surrounding whitespace is trimmed, blank entries ignored.' }),
 });
 
 /** Pasted text or an uploaded file, as the REST door and the dashboard hand it over. */
 export const importCodesTextInput = z.strictObject({
-  text: z.string(),
+  // Each line (or CSV record) is then checked as a code, so a bad one is named `codes.<n>`.
+  text: z.string().max(CODE_IMPORT_MAX_BYTES),
   format: z.enum(['text', 'csv']).meta({
     description: '`text`: one code per line. `csv`: RFC 4180 (quoted fields included), first column used.',
   }),
 });
-
-export interface ImportResult {
-  imported: number;
-  skipped_duplicates: number;
-  stock_remaining: number;
-}
 
 /** Codes of a text body: one per line, or the first column of each CSV record; blank lines dropped. */
 export function codesFromText(text: string, format: 'text' | 'csv'): string[] {

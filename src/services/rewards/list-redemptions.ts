@@ -2,14 +2,16 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
+import { text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import { presentRedemption, type RedemptionDto, type RedemptionRow } from './presenters.ts';
+import { presentRedemption, type RedemptionRow } from './presenters.ts';
 import { findRedemption, REDEMPTION_COLUMNS } from './rewards-repo.ts';
+import { type RedemptionDto, redemptionStatus } from './shapes.ts';
 
 export const listRedemptionsInput = pageInput.extend({
-  participant: z.string().min(1).max(255).optional().meta({ description: "A participant's external id." }),
-  status: z.enum(['pending', 'fulfilled', 'cancelled']).optional(),
+  participant: text(255, { min: 1 }).optional().meta({ description: "A participant's external id." }),
+  status: redemptionStatus.optional(),
   reward_id: z.coerce.number().int().positive().optional(),
 });
 export type ListRedemptionsInput = z.input<typeof listRedemptionsInput>;

@@ -3,14 +3,9 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import {
-  type CatalogueRewardDto,
-  presentReward,
-  type RewardDto,
-  type RewardRow,
-  revealsSecrets,
-} from './presenters.ts';
+import { presentReward, type RewardRow, revealsSecrets } from './presenters.ts';
 import { findReward, REWARD_COLUMNS } from './rewards-repo.ts';
+import type { ParticipantCatalogue, RewardDto } from './shapes.ts';
 
 export const catalogueInput = z.strictObject({
   include_inactive: z
@@ -46,7 +41,7 @@ export async function listParticipantRewards(
   ctx: AppContext,
   who: Principal,
   externalId: string,
-): Promise<{ data: CatalogueRewardDto[]; meta: { balance: number } }> {
+): Promise<ParticipantCatalogue> {
   const { rows } = await ctx.pool.query<{ balance: string }>(
     `select balance from participants where workspace_id = $1 and mode = $2 and external_id = $3`,
     [who.workspaceId, who.mode, externalId],

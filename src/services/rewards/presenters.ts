@@ -1,28 +1,8 @@
 import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
 import { hasAbility } from '../keys/abilities.ts';
 import type { Mode, Principal } from '../keys/principal.ts';
-
-/** A reward as every door shows it (SPEC 2.1, CONTRACT 8). */
-export interface RewardDto {
-  id: number;
-  name: string;
-  subtitle: string | null;
-  description: string | null;
-  image_url: string | null;
-  type: string;
-  cost_points: number;
-  active: boolean;
-  starts_at: string | null;
-  ends_at: string | null;
-  stock: number | null;
-  stock_remaining: number | null;
-  is_claimable: boolean;
-  config: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-}
-
-export type CatalogueRewardDto = RewardDto & { can_afford: boolean };
+import type { RewardType } from './reward-input.ts';
+import type { FulfilmentDto, RedemptionDto, RedemptionStatus, RewardDto } from './shapes.ts';
 
 /** What the reward queries select (see REWARD_COLUMNS in rewards-repo.ts). */
 export interface RewardRow {
@@ -31,7 +11,7 @@ export interface RewardRow {
   subtitle: string | null;
   description: string | null;
   image_url: string | null;
-  type: string;
+  type: RewardType;
   cost_points: string;
   active: boolean;
   starts_at: Date | null;
@@ -86,27 +66,13 @@ export function presentReward(r: RewardRow, reveal: boolean): RewardDto {
 
 export const revealsSecrets = (who: Principal) => hasAbility(who.abilities, 'rewards:write');
 
-/** A redemption (SPEC 2.3, CONTRACT 8). */
-export interface RedemptionDto {
-  id: number;
-  reward_id: number;
-  participant: { external_id: string };
-  status: 'pending' | 'fulfilled' | 'cancelled';
-  fulfilment: Record<string, unknown>;
-  cost_points: number;
-  idempotency_key: string | null;
-  is_sandbox: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
 export interface RedemptionRow {
   id: string;
   reward_id: string;
   external_id: string;
   mode: Mode;
-  status: string;
-  fulfilment: Record<string, unknown>;
+  status: RedemptionStatus;
+  fulfilment: FulfilmentDto;
   cost_points: string;
   idempotency_key: string | null;
   created_at: Date;
@@ -118,7 +84,7 @@ export function presentRedemption(r: RedemptionRow): RedemptionDto {
     id: Number(r.id),
     reward_id: Number(r.reward_id),
     participant: { external_id: r.external_id },
-    status: r.status as RedemptionDto['status'],
+    status: r.status,
     fulfilment: r.fulfilment,
     cost_points: Number(r.cost_points),
     idempotency_key: r.idempotency_key,
@@ -131,7 +97,8 @@ export function presentRedemption(r: RedemptionRow): RedemptionDto {
 /**
  * {@link presentRedemption} in SQL: the compact JSON text of a redemption row `alias` (the columns
  * of `redemptions`), same keys in the same order, for results built inside the redeeming
- * statement. `externalId` and `fulfilment` (compact JSON text) are SQL expressions.
+ * statement. `externalId` and `fulfilment` (compact JSON text) are SQL expressions. Its output is
+ * `redemptionShape` (shapes.ts); test/sql-json-shapes.test.ts parses real output with it, strictly.
  */
 export function redemptionJsonSql(alias: string, externalId: string, fulfilment: string): string {
   return `'{"id":' || ${alias}.id || ',"reward_id":' || ${alias}.reward_id

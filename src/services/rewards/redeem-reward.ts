@@ -8,6 +8,7 @@ import { DomainError, notFound, validationError } from '../../errors.ts';
 import { RECOVER_REDEMPTION_QUEUE } from '../../jobs/queues.ts';
 import { clientDb } from '../../jobs/tx.ts';
 import { Batcher, ItemFailure } from '../../lib/batcher.ts';
+import { text } from '../../lib/primitives.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Principal } from '../keys/principal.ts';
 import { debitCtes, insufficientPoints } from '../ledger/post-entry.ts';
@@ -15,22 +16,16 @@ import { entryJsonSql } from '../ledger/presenters.ts';
 import { emitResultsCtes } from '../outbox/emit.ts';
 import { parseInput } from '../validation.ts';
 import { fulfilExternal, recoveryDelayMs } from './external-fulfilment.ts';
-import {
-  presentRedemption,
-  type RedemptionDto,
-  type RedemptionRow,
-  redemptionJsonSql,
-} from './presenters.ts';
+import { presentRedemption, type RedemptionRow, redemptionJsonSql } from './presenters.ts';
 import { replayRedemption } from './settle-redemption.ts';
+import type { RedemptionDto } from './shapes.ts';
+
 export const redeemInput = z
   .strictObject({
-    participant: z.string().min(1).max(255).meta({ description: "The participant's external id." }),
+    participant: text(255, { min: 1 }).meta({ description: "The participant's external id." }),
     reward_id: z.int().positive().optional().meta({ description: 'One of reward_id or reward.' }),
-    reward: z.string().min(1).max(200).optional().meta({ description: 'The reward by name.' }),
-    idempotency_key: z
-      .string()
-      .min(1)
-      .max(255)
+    reward: text(200, { min: 1 }).optional().meta({ description: 'The reward by name.' }),
+    idempotency_key: text(255, { min: 1 })
       .optional()
       .meta({
         description:
@@ -184,8 +179,8 @@ interface Outcome {
   locked_balance: string | null;
   redemption_id: string | null;
   redemption_mode: RedemptionRow['mode'] | null;
-  status: string | null;
-  fulfilment: Record<string, unknown> | null;
+  status: RedemptionRow['status'] | null;
+  fulfilment: RedemptionRow['fulfilment'] | null;
   redemption_cost: string | null;
   idempotency_key: string | null;
   created_at: Date | null;

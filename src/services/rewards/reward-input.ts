@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationError } from '../../errors.ts';
+import { storableJson, text } from '../../lib/primitives.ts';
 
 export const REWARD_TYPES = [
   'voucher_code',
@@ -21,32 +22,56 @@ export const rewardType = z.enum(REWARD_TYPES).meta({
 
 const timestamp = z.iso.datetime({ offset: true });
 
+/**
+ * A URL of at most `max` characters that Postgres can store: `z.url()` alone lets a NUL or a lone
+ * surrogate through (the URL parser encodes them; the string kept is the one sent). `meta` is the
+ * OpenAPI metadata (a second `.meta()` would replace `format`).
+ */
+export const storableUrl = (
+  max: number,
+  params?: Parameters<typeof z.url>[0],
+  meta: { description?: string; examples?: string[] } = {},
+) =>
+  text(max)
+    .pipe(z.url(params))
+    .meta({ format: 'uri', ...meta });
+
+/** What node sends as a header value: no control characters but tab (no CR, LF, NUL), Latin-1 only. */
+const HEADER_VALUE = /^[\t\x20-\x7E\x80-\xFF]*$/;
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
 /** SPEC 2.5: an external reward's fulfilment call. Header and body string values may hold tokens. */
 export const externalConfig = z.strictObject({
-  endpoint_url: z
-    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
-    .max(2000)
-    .meta({ description: 'Public http/https URL; checked by the egress guard when saved and when called.' }),
+  endpoint_url: storableUrl(
+    2000,
+    { protocol: /^https?$/, error: 'must be an http or https URL' },
+    { description: 'Public http/https URL; checked by the egress guard when saved and when called.' },
+  ),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
   headers: z
-    .record(z.string().min(1).max(200), z.string().max(4000))
+    .record(
+      text(200, { min: 1 }).regex(HEADER_NAME, 'must be an HTTP header name (token characters)'),
+      text(4000).regex(
+        HEADER_VALUE,
+        'must be a valid HTTP header value: no control characters (CR, LF, NUL), Latin-1 characters only',
+      ),
+    )
     .default({})
     .meta({ description: 'Sent with the call. Values may contain tokens.' }),
   body: z
     .record(z.string(), z.unknown())
     .optional()
     .meta({ description: 'JSON body sent (not for GET). String values may contain tokens.' }),
-  code_path: z
-    .string()
-    .min(1)
-    .max(200)
-    .meta({ description: 'Dot path to the code in the JSON response, e.g. `data.code` or `codes.0`.' }),
+  code_path: text(200, { min: 1 }).meta({
+    description: 'Dot path to the code in the JSON response, e.g. `data.code` or `codes.0`.',
+  }),
 });
 export type ExternalConfig = z.output<typeof externalConfig>;
 
 export const digitalAssetConfig = z.strictObject({
-  asset_code: z.string().min(1).max(500).optional(),
-  asset_url: z.url().max(2000).optional(),
+  asset_code: text(500, { min: 1 }).optional(),
+  asset_url: storableUrl(2000).optional(),
 });
 
 export const multiplierConfig = z.strictObject({
@@ -72,10 +97,10 @@ const CONFIG_DESCRIPTION =
   '`{ asset_code?, asset_url? }`; `points_multiplier` → `{ factor (> 1, ≤ 10), duration_hours }`; others `{}`.';
 
 const fields = {
-  name: z.string().trim().min(1).max(200).meta({ description: 'Unique per workspace and mode.' }),
-  subtitle: z.string().max(300).nullable().optional(),
-  description: z.string().max(10_000).nullable().optional(),
-  image_url: z.url().max(2000).nullable().optional(),
+  name: text(200).trim().min(1).meta({ description: 'Unique per workspace and mode.' }),
+  subtitle: text(300).nullable().optional(),
+  description: text(10_000).nullable().optional(),
+  image_url: storableUrl(2000).nullable().optional(),
   cost_points: z.int().min(1).max(1_000_000_000),
   active: z.boolean().optional(),
   starts_at: timestamp.nullable().optional(),
@@ -84,7 +109,9 @@ const fields = {
     description:
       'Units of a non-code reward; null or absent = unlimited. Code-backed rewards count their unredeemed codes instead.',
   }),
-  config: z.record(z.string(), z.unknown()).optional().meta({ description: CONFIG_DESCRIPTION }),
+  config: storableJson(z.record(z.string(), z.unknown()))
+    .optional()
+    .meta({ description: CONFIG_DESCRIPTION }),
 };
 
 export const createRewardInput = z.strictObject({ ...fields, type: rewardType });

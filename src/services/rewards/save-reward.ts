@@ -4,7 +4,7 @@ import { validationError } from '../../errors.ts';
 import { assertEgressAllowed, EgressError } from '../../lib/egress.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import { presentReward, type RewardDto, revealsSecrets } from './presenters.ts';
+import { presentReward, revealsSecrets } from './presenters.ts';
 import {
   checkWindow,
   createRewardInput,
@@ -13,6 +13,7 @@ import {
   updateRewardInput,
 } from './reward-input.ts';
 import { findReward } from './rewards-repo.ts';
+import type { RewardDto } from './shapes.ts';
 
 /** Creates a catalogue reward (CONTRACT 8); an external reward's endpoint must pass the egress guard. */
 export async function createReward(ctx: AppContext, who: Principal, input: unknown): Promise<RewardDto> {

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { validationError } from '../../errors.ts';
+import { storableJson } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import { callExternal, type FulfilmentCall } from './external-fulfilment.ts';
+import { callExternal } from './external-fulfilment.ts';
 import { parseConfig } from './reward-input.ts';
 import { findReward } from './rewards-repo.ts';
+import type { FulfilmentCall } from './shapes.ts';
 
 export const testFulfilmentInput = z.strictObject({
-  config: z.record(z.string(), z.unknown()).optional().meta({
+  config: storableJson(z.record(z.string(), z.unknown())).optional().meta({
     description: 'An unsaved external config to try instead of the saved one (the edit page’s current form).',
   }),
 });

@@ -4,8 +4,9 @@ import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import { presentSubscription, type SubscriptionDto, type SubscriptionRow } from './presenters.ts';
+import { presentSubscription, type SubscriptionRow } from './presenters.ts';
 import { SUBSCRIPTION_COLUMNS } from './repository.ts';
+import type { SubscriptionCreatedDto } from './shapes.ts';
 import { checkUrl, createSubscriptionInput } from './subscription-input.ts';
 
 export { createSubscriptionInput };
@@ -19,7 +20,7 @@ export async function createSubscription(
   ctx: AppContext,
   who: Principal,
   input: unknown,
-): Promise<SubscriptionDto & { secret: string }> {
+): Promise<SubscriptionCreatedDto> {
   const data = parseInput(createSubscriptionInput, input);
   await checkUrl(ctx, data.url);
   const secret = data.secret ?? `whsec_${randomToken(32)}`;

@@ -2,23 +2,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
 import type { Principal } from '../keys/principal.ts';
-import { RESULT_TYPES } from '../outbox/emit.ts';
 import { parseInput } from '../validation.ts';
-import {
-  type DeliveryDetailDto,
-  type DeliveryDto,
-  type DeliveryRow,
-  presentAttempt,
-  presentDelivery,
-} from './presenters.ts';
+import { type DeliveryRow, presentAttempt, presentDelivery } from './presenters.ts';
 import { attemptsOf, findDelivery, pageDeliveries } from './repository.ts';
-
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'dead', 'simulated'] as const;
+import { DELIVERY_STATUSES, type DeliveryDetailDto, type DeliveryDto, resultType } from './shapes.ts';
 
 export const listDeliveriesInput = pageInput.extend({
   subscription_id: z.uuid().optional().meta({ description: 'Only deliveries to this subscription.' }),
   status: z.enum(DELIVERY_STATUSES).optional(),
-  type: z.enum(RESULT_TYPES).optional(),
+  type: resultType.optional(),
 });
 
 /** The delivery log, newest first, filtered by subscription, status and type (CONTRACT 10). */

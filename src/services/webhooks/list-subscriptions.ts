@@ -2,8 +2,9 @@ import type { AppContext } from '../../context.ts';
 import { type Page, pageInput } from '../../lib/pagination.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import { presentSubscription, type SubscriptionDto, type SubscriptionRow } from './presenters.ts';
+import { presentSubscription, type SubscriptionRow } from './presenters.ts';
 import { findSubscription, pageSubscriptions } from './repository.ts';
+import type { SubscriptionDto } from './shapes.ts';
 
 /** The caller's subscriptions (never their secrets), newest first. */
 export async function listSubscriptions(

@@ -1,4 +1,6 @@
 import type { Mode } from '../keys/principal.ts';
+import type { ResultType } from '../outbox/emit.ts';
+import type { AttemptDto, DeliveryDto, DeliveryStatus, SubscriptionDto } from './shapes.ts';
 
 export interface SubscriptionRow {
   id: string;
@@ -12,22 +14,10 @@ export interface SubscriptionRow {
   updated_at: Date;
 }
 
-export interface SubscriptionDto {
-  id: string;
-  url: string;
-  event_types: string[];
-  headers: Record<string, string>;
-  description: string | null;
-  status: 'active' | 'paused';
-  mode: Mode;
-  created_at: string;
-  updated_at: string;
-}
-
 export const presentSubscription = (s: SubscriptionRow): SubscriptionDto => ({
   id: s.id,
   url: s.url,
-  event_types: s.event_types,
+  event_types: s.event_types as SubscriptionDto['event_types'],
   headers: s.headers,
   description: s.description,
   status: s.status as SubscriptionDto['status'],
@@ -51,30 +41,13 @@ export interface DeliveryRow {
   updated_at: Date;
 }
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'dead' | 'simulated';
-
-export interface DeliveryDto {
-  id: string;
-  subscription_id: string;
-  result_id: string;
-  type: string;
-  status: DeliveryStatus;
-  attempt_count: number;
-  next_attempt_at: string | null;
-  last_attempt_at: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const presentDelivery = (d: DeliveryRow): DeliveryDto => ({
   id: d.id,
   subscription_id: d.subscription_id,
   result_id: d.outbox_id,
-  type: d.type,
+  type: d.type as ResultType,
   status: d.status as DeliveryStatus,
   attempt_count: d.attempt_count,
   next_attempt_at: d.status === 'pending' ? iso(d.next_attempt_at) : null,
@@ -94,15 +67,6 @@ export interface AttemptRow {
   error: string | null;
 }
 
-export interface AttemptDto {
-  number: number;
-  attempted_at: string;
-  status_code: number | null;
-  response_snippet: string | null;
-  duration_ms: number;
-  error: string | null;
-}
-
 export const presentAttempt = (a: AttemptRow): AttemptDto => ({
   number: a.number,
   attempted_at: a.attempted_at.toISOString(),
@@ -111,9 +75,3 @@ export const presentAttempt = (a: AttemptRow): AttemptDto => ({
   duration_ms: a.duration_ms,
   error: a.error,
 });
-
-export interface DeliveryDetailDto extends DeliveryDto {
-  /** The exact body sent (parsed): `{ id, type, tenant, created_at, data }`. */
-  payload: Record<string, unknown>;
-  attempts: AttemptDto[];
-}

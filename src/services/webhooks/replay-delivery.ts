@@ -4,8 +4,8 @@ import { DomainError } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
 import { DELIVERIES_CHANNEL } from '../outbox/emit.ts';
 import { getDelivery } from './list-deliveries.ts';
-import type { DeliveryDetailDto } from './presenters.ts';
 import { findDelivery } from './repository.ts';
+import type { DeliveryDetailDto } from './shapes.ts';
 
 /**
  * Replay (SPEC 6.4.5): a dead or succeeded delivery goes back to `pending`, due now, with its

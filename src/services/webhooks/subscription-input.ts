@@ -2,24 +2,24 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { validationError } from '../../errors.ts';
 import { assertEgressAllowed, EgressError } from '../../lib/egress.ts';
+import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import { RESULT_TYPES } from '../outbox/emit.ts';
+import { storableUrl } from '../rewards/reward-input.ts';
 import { RESERVED_HEADERS } from './send.ts';
+import { SUBSCRIPTION_STATUSES, subscribedType } from './shapes.ts';
 
 export const MAX_CUSTOM_HEADERS = 20;
 
-const subscriptionUrl = z
-  .url()
-  .max(2048)
-  .meta({
-    description:
-      'Public http/https destination. Checked by the egress guard now (a private, loopback, link-local or ' +
-      'metadata address is a 422 on `url`, and it is never called) and again at every send.',
-    examples: ['https://example.com/hooks/svc'],
-  });
+const subscriptionUrl = storableUrl(TEXT_LIMITS.url, undefined, {
+  description:
+    'Public http/https destination. Checked by the egress guard now (a private, loopback, link-local or ' +
+    'metadata address is a 422 on `url`, and it is never called) and again at every send.',
+  examples: ['https://example.com/hooks/svc'],
+});
 
 /** SPEC 6.1 types or `*`; duplicates dropped, and `*` alone stands for all of them. */
 const eventTypes = z
-  .array(z.enum([...RESULT_TYPES, '*']))
+  .array(subscribedType)
   .min(1)
   .max(RESULT_TYPES.length + 1)
   .transform((types) => (types.includes('*') ? ['*'] : [...new Set(types)]))
@@ -28,8 +28,7 @@ const eventTypes = z
     examples: [['points.changed', 'badge.awarded'], ['*']],
   });
 
-const headerName = z
-  .string()
+const headerName = text(100)
   .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'must be an HTTP header name (token characters, ≤ 100)')
   .refine(
     (name) => !RESERVED_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith('x-svc-'),
@@ -37,7 +36,7 @@ const headerName = z
   );
 
 const headers = z
-  .record(headerName, z.string().regex(/^[\t\x20-\x7E]{0,1000}$/, 'printable ASCII, ≤ 1000 characters'))
+  .record(headerName, text(1000).regex(/^[\t\x20-\x7E]*$/, 'printable ASCII, ≤ 1000 characters'))
   .refine((h) => Object.keys(h).length <= MAX_CUSTOM_HEADERS, `at most ${MAX_CUSTOM_HEADERS} headers`)
   .meta({
     description:
@@ -46,13 +45,12 @@ const headers = z
     examples: [{ 'X-Team': 'growth' }],
   });
 
-const description = z.string().max(500).nullable();
+const description = text(500).nullable();
 
 export const createSubscriptionInput = z.strictObject({
   url: subscriptionUrl,
   event_types: eventTypes,
-  secret: z
-    .string()
+  secret: text(200)
     .regex(/^[\x21-\x7E]{8,200}$/, '8 to 200 printable characters, no spaces')
     .optional()
     .meta({ description: 'Signing secret; a `whsec_…` one is generated when omitted.' }),
@@ -65,7 +63,7 @@ export const updateSubscriptionInput = z.strictObject({
   event_types: eventTypes.optional(),
   headers: headers.optional(),
   description: description.optional(),
-  status: z.enum(['active', 'paused']).optional().meta({
+  status: z.enum(SUBSCRIPTION_STATUSES).optional().meta({
     description: 'Pausing makes the pending deliveries `dead` at once; resuming sends new results again.',
   }),
 });

@@ -4,14 +4,7 @@ import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Principal } from '../keys/principal.ts';
 import { findSubscription } from './repository.ts';
 import { sendDelivery } from './send.ts';
-
-export interface TestSendResult {
-  ok: boolean;
-  status_code: number | null;
-  response_snippet: string | null;
-  duration_ms: number;
-  error: string | null;
-}
+import type { TestSendResult } from './shapes.ts';
 
 /**
  * Sends one real signed `webhook.test` POST to the subscription's URL now, through the egress

@@ -2,13 +2,14 @@ import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/tx.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import { presentSubscription, type SubscriptionDto, type SubscriptionRow } from './presenters.ts';
+import { presentSubscription, type SubscriptionRow } from './presenters.ts';
 import {
   announceSubscriptionChange,
   findSubscription,
   killPendingDeliveries,
   SUBSCRIPTION_COLUMNS,
 } from './repository.ts';
+import type { SubscriptionDto } from './shapes.ts';
 import { checkUrl, updateSubscriptionInput } from './subscription-input.ts';
 
 export { updateSubscriptionInput };
