@@ -76,3 +76,17 @@ export const externalIdParam = (description = 'The participant’s external id. 
 /** A resource key in a path (leaderboards, templates, badges, event types): unknown or malformed, 404. */
 export const keyParam = (description: string, max: number = TEXT_LIMITS.key) =>
   resourceId(text(max, { min: 1 }).meta({ param: { description } }));
+
+/**
+ * A URL of at most `max` characters that Postgres can store: `z.url()` alone lets a NUL or a lone
+ * surrogate through (the URL parser encodes them; the string kept is the one sent). `meta` is the
+ * OpenAPI metadata (a second `.meta()` would replace `format`).
+ */
+export const storableUrl = (
+  max: number,
+  params?: Parameters<typeof z.url>[0],
+  meta: { description?: string; examples?: string[] } = {},
+) =>
+  text(max)
+    .pipe(z.url(params))
+    .meta({ format: 'uri', ...meta });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationError } from '../../errors.ts';
-import { storableJson, text } from '../../lib/primitives.ts';
+import { storableJson, storableUrl, text } from '../../lib/primitives.ts';
 
 export const REWARD_TYPES = [
   'voucher_code',
@@ -21,20 +21,6 @@ export const rewardType = z.enum(REWARD_TYPES).meta({
 });
 
 const timestamp = z.iso.datetime({ offset: true });
-
-/**
- * A URL of at most `max` characters that Postgres can store: `z.url()` alone lets a NUL or a lone
- * surrogate through (the URL parser encodes them; the string kept is the one sent). `meta` is the
- * OpenAPI metadata (a second `.meta()` would replace `format`).
- */
-export const storableUrl = (
-  max: number,
-  params?: Parameters<typeof z.url>[0],
-  meta: { description?: string; examples?: string[] } = {},
-) =>
-  text(max)
-    .pipe(z.url(params))
-    .meta({ format: 'uri', ...meta });
 
 /** What node sends as a header value: no control characters but tab (no CR, LF, NUL), Latin-1 only. */
 const HEADER_VALUE = /^[\t\x20-\x7E\x80-\xFF]*$/;

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { validationError } from '../../errors.ts';
 import { assertEgressAllowed, EgressError } from '../../lib/egress.ts';
-import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
+import { storableUrl, TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import { RESULT_TYPES } from '../outbox/emit.ts';
-import { storableUrl } from '../rewards/reward-input.ts';
 import { RESERVED_HEADERS } from './send.ts';
 import { SUBSCRIPTION_STATUSES, subscribedType } from './shapes.ts';
 
