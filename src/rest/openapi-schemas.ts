@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { type ErrorType, errorStatus } from '../errors.ts';
 import { MAX_LIMIT } from '../lib/pagination.ts';
 import { listEventsInput } from '../services/events/list-events.ts';
 import type { EventDto, EventTypeDto, IngestEndpointDto } from '../services/events/presenters.ts';
+import { type ErrorType, errorStatus } from './error-status.ts';
 
 // Response shapes for the OpenAPI document only: request schemas come from the services (the ones
 // the routes validate with); these describe what the presenters return, which nothing parses.

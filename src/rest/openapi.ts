@@ -10,7 +10,6 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import type { AppContext } from '../context.ts';
-import { type ErrorType, errorStatus } from '../errors.ts';
 import { MAX_JSON_DEPTH } from '../lib/json-guard.ts';
 import { pageInput } from '../lib/pagination.ts';
 import { eventBody, idempotencyKeyHeader, LIMITS } from '../services/events/event-input.ts';
@@ -18,6 +17,7 @@ import { putSchemaInput } from '../services/events/event-types.ts';
 import { createIngestEndpointInput } from '../services/events/ingest-endpoints.ts';
 import { listEventsInput } from '../services/events/list-events.ts';
 import type { Ability } from '../services/keys/abilities.ts';
+import { type ErrorType, errorStatus } from './error-status.ts';
 import { flowsOperations } from './openapi-flows.ts';
 import { messagesOperations } from './openapi-messages.ts';
 import { participantsOperations } from './openapi-participants.ts';

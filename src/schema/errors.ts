@@ -1,10 +1,7 @@
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import { DomainError, type FieldError, validationError } from '../errors.ts';
-
-const UNEXPECTED =
-  'Something went wrong on our side; the X-Request-Id response header identifies it in our logs';
+import { DomainError, type FieldError, UNEXPECTED_ERROR_MESSAGE, validationError } from '../errors.ts';
 
 /**
  * The one place GraphQL errors are shaped (yoga's `maskedErrors.maskError`): a DomainError keeps
@@ -31,7 +28,7 @@ export function maskError(error: unknown, _message: string): Error {
     });
   }
   if (graphqlError && (!original || isGraphQLError(original))) return graphqlError;
-  return createGraphQLError(UNEXPECTED, { ...where, extensions: { code: 'api_error' } });
+  return createGraphQLError(UNEXPECTED_ERROR_MESSAGE, { ...where, extensions: { code: 'api_error' } });
 }
 
 /**
