@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../context.ts';
-import { DomainError } from '../errors.ts';
+import { applyRateLimit } from '../lib/rate-limit.ts';
 import type { Ability } from '../services/keys/abilities.ts';
 import { requireAbility } from '../services/keys/authenticate.ts';
 import type { Principal } from '../services/keys/principal.ts';
@@ -38,19 +38,5 @@ export function createGraphQLContext(
 }
 
 async function countRequest(app: AppContext, who: Principal, res?: ServerResponse): Promise<void> {
-  const decision = await app.rateLimiter.consume(who.keyId);
-  if (!decision) return;
-  if (res && !res.headersSent) {
-    res.setHeader('RateLimit-Limit', String(decision.limit));
-    res.setHeader('RateLimit-Remaining', String(decision.remaining));
-    res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
-    if (!decision.allowed) res.setHeader('Retry-After', String(Math.max(1, decision.resetSeconds)));
-  }
-  if (!decision.allowed) {
-    throw new DomainError(
-      'rate_limit_error',
-      `Rate limit of ${decision.limit} requests per minute exceeded for this key`,
-      { retry_after: Math.max(1, decision.resetSeconds) },
-    );
-  }
+  applyRateLimit(await app.rateLimiter.consume(who.keyId), res, { retryAfterInError: true });
 }
