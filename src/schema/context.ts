@@ -5,16 +5,24 @@ import type { Ability } from '../services/keys/abilities.ts';
 import { requireAbility } from '../services/keys/authenticate.ts';
 import type { Principal } from '../services/keys/principal.ts';
 
-/** What every resolver gets: the services' context and the caller, resolved on first use. */
+/** What every resolver gets: the services' context and the caller. */
 export interface GraphQLContext {
   app: AppContext;
   /**
-   * The bearer key's principal, if it holds `ability` (401/403 otherwise, as on REST). The key is
-   * looked up once per request and counted once against its rate limit, like one REST call.
-   * Without `ability`, any valid key will do (catalogue reads, SPEC 5.2).
+   * Admits the bearer key if it holds `ability` (any valid key without one; 401/403 otherwise, as
+   * on REST) and sets `who`. The key is looked up and counted against its rate limit once per
+   * request, like one REST call. Called by the fields' `authScopes` (builder.ts).
    */
-  principal(ability?: Ability): Promise<Principal>;
+  admit(this: GraphQLContext, ability?: Ability): Promise<Principal>;
+  /** The admitted caller; until then a stand-in that throws (api_error) when a field without authScopes reads it. */
+  who: Principal;
 }
+
+const notAdmitted = new Proxy({} as Principal, {
+  get: () => {
+    throw new Error('GraphQL field read the caller without declaring authScopes');
+  },
+});
 
 export function createGraphQLContext(
   app: AppContext,
@@ -25,15 +33,18 @@ export function createGraphQLContext(
   let counted: Promise<void> | undefined;
   return {
     app,
-    async principal(ability) {
+    async admit(ability) {
       key ??= app.keys.authenticate(authorization);
       const who = await key;
       // As on REST, a request refused with 401/403 is not counted.
       if (ability) requireAbility(who, ability);
       counted ??= countRequest(app, who, res);
       await counted;
+      this.who = who;
       return who;
     },
+    // Yoga copies this object into the request's context: `admit` sets `who` on that one.
+    who: notAdmitted,
   };
 }
 

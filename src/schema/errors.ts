@@ -1,7 +1,7 @@
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import { DomainError, type FieldError, UNEXPECTED_ERROR_MESSAGE, validationError } from '../errors.ts';
+import { DomainError, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
 
 /**
  * The one place GraphQL errors are shaped (yoga's `maskedErrors.maskError`): a DomainError keeps
@@ -65,26 +65,9 @@ export function yogaLogger(log: Logger) {
   };
 }
 
-/**
- * Runs a service call whose input this door built from GraphQL arguments, so that field errors
- * name the GraphQL argument (`input.eventType`, `first`) instead of the service's JSON field.
- */
-export async function withArgNames<T>(rename: (field: string) => string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof DomainError && err.type === 'validation_error' && Array.isArray(err.extra.errors)) {
-      throw validationError(
-        (err.extra.errors as FieldError[]).map((e) => ({ ...e, field: rename(e.field) })),
-      );
-    }
+/** A nullable single-object field: the service's not_found is the field's null. */
+export const orNull = <T>(read: Promise<T>): Promise<T | null> =>
+  read.catch((err: unknown) => {
+    if (err instanceof DomainError && err.type === 'not_found') return null;
     throw err;
-  }
-}
-
-/** `participant.external_id` → `participant.externalId`. */
-export const camelPath = (field: string) =>
-  field
-    .split('.')
-    .map((part) => part.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()))
-    .join('.');
+  });
