@@ -1,10 +1,35 @@
-import SchemaBuilder from '@pothos/core';
+import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
 import { validationError } from '../errors.ts';
 import type { Ability } from '../services/keys/abilities.ts';
 import type { GraphQLContext } from './context.ts';
+
+/**
+ * Runs a field's authScopes before its arguments are validated (Pothos validates arguments
+ * before scope-auth's check), so a caller without a valid key or ability is told so first, as
+ * on REST. Scope-auth caches the result for the request; its own check then passes.
+ */
+class AdmitFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  override onOutputFieldConfig(field: PothosOutputFieldConfig<Types>) {
+    const scopes = field.pothosOptions.authScopes;
+    if (!scopes || typeof scopes === 'function') return field;
+    const admit = async (args: Record<string, unknown>, ctx: Types['Context']) => {
+      await this.builder.runAuthScopes(ctx, scopes);
+      return args;
+    };
+    return { ...field, argMappers: [admit, ...field.argMappers] };
+  }
+}
+declare global {
+  namespace PothosSchemaTypes {
+    interface Plugins<Types extends SchemaTypes> {
+      admitFirst: AdmitFirstPlugin<Types>;
+    }
+  }
+}
+SchemaBuilder.registerPlugin('admitFirst', AdmitFirstPlugin);
 
 /**
  * The one Pothos builder. Fields are non-null unless a file says otherwise, so the printed
@@ -24,7 +49,7 @@ export const builder = new SchemaBuilder<{
     SafeInt: { Input: number; Output: number };
   };
 }>({
-  plugins: [ScopeAuthPlugin, RelayPlugin, ValidationPlugin],
+  plugins: [ScopeAuthPlugin, 'admitFirst', RelayPlugin, ValidationPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     // `admit` throws the DomainError (401/403/429) itself, which scope-auth passes through.
