@@ -7,8 +7,7 @@ export const CONNECTION_DESCRIPTION =
 
 /**
  * A service Page as a Relay connection; the page's cursors become pageInfo's. Connection fields
- * declare `validate: serviceInput(<the service's list schema>)` (names.ts), which replaces their
- * arguments with the parsed service input, and hand `args` to the service as they are.
+ * declare `validate: serviceInput(<list schema>)` (names.ts) and hand `args` to the service.
  */
 export function connectionFrom<T>(page: Page<T>) {
   return {

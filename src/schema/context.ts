@@ -18,11 +18,10 @@ export interface GraphQLContext {
   who: Principal;
 }
 
-const notAdmitted = new Proxy({} as Principal, {
-  get: () => {
-    throw new Error('GraphQL field read the caller without declaring authScopes');
-  },
-});
+const unadmitted = (): never => {
+  throw new Error('GraphQL field read the caller without declaring authScopes');
+};
+const notAdmitted = new Proxy({} as Principal, { get: unadmitted });
 
 export function createGraphQLContext(
   app: AppContext,
@@ -38,7 +37,9 @@ export function createGraphQLContext(
       const who = await key;
       // As on REST, a request refused with 401/403 is not counted.
       if (ability) requireAbility(who, ability);
-      counted ??= countRequest(app, who, res);
+      counted ??= app.rateLimiter
+        .consume(who.keyId)
+        .then((decision) => applyRateLimit(decision, res, { retryAfterInError: true }));
       await counted;
       this.who = who;
       return who;
@@ -46,8 +47,4 @@ export function createGraphQLContext(
     // Yoga copies this object into the request's context: `admit` sets `who` on that one.
     who: notAdmitted,
   };
-}
-
-async function countRequest(app: AppContext, who: Principal, res?: ServerResponse): Promise<void> {
-  applyRateLimit(await app.rateLimiter.consume(who.keyId), res, { retryAfterInError: true });
 }

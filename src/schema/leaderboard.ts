@@ -33,14 +33,14 @@ const LeaderboardEntry = builder.objectRef<Standing>('LeaderboardEntry').impleme
   })),
 });
 
-type StandingDto = Awaited<ReturnType<typeof participantStanding>>;
-
-const LeaderboardStanding = builder.objectRef<StandingDto>('LeaderboardStanding').implement({
-  fields: mirror((t) => ({
-    rank: t.exposeInt('rank'),
-    score: t.expose('score', { type: PointsScalar }),
-  })),
-});
+const LeaderboardStanding = builder
+  .objectRef<Awaited<ReturnType<typeof participantStanding>>>('LeaderboardStanding')
+  .implement({
+    fields: mirror((t) => ({
+      rank: t.exposeInt('rank'),
+      score: t.expose('score', { type: PointsScalar }),
+    })),
+  });
 
 /** A leaderboard (CONTRACT 7); readable with any key. */
 export const Leaderboard = builder.objectRef<LeaderboardDto>('Leaderboard').implement({

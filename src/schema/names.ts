@@ -17,10 +17,6 @@ const PAGE_ARGS: Record<string, readonly [backward: string, forward: string]> = 
   limit: ['last', 'first'],
   cursor: ['before', 'after'],
 };
-const PAGE_CONFLICTS = [
-  ['first', 'last'],
-  ['after', 'before'],
-] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -59,9 +55,9 @@ function parseArgs<S extends z.ZodType>(
   args: Record<string, unknown>,
   ctx: z.RefinementCtx,
 ) {
-  for (const [one, other] of PAGE_CONFLICTS) {
-    if (args[one] != null && args[other] != null)
-      ctx.addIssue({ code: 'custom', path: [other], message: `send one of ${one} and ${other}` });
+  for (const [back, forth] of Object.values(PAGE_ARGS)) {
+    if (args[back] != null && args[forth] != null)
+      ctx.addIssue({ code: 'custom', path: [back], message: `send one of ${forth} and ${back}` });
   }
   const parsed = ctx.issues.length ? null : schema.safeParse(input);
   if (parsed?.success) return parsed.data as z.output<S>;

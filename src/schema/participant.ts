@@ -38,13 +38,13 @@ const Multiplier = builder.objectRef<ActiveMultiplier>('ActiveMultiplier').imple
 
 const Summary = builder.objectRef<ParticipantSummary>('ParticipantSummary').implement({
   description: 'Totals for a participant (the REST `…/summary`).',
+  // The participant's own fields are on Participant, which holds this summary.
   fields: mirror(['external_id', 'balance', 'lifetime_points'], (t) => ({
     badgesCount: t.exposeInt('badges_count'),
     redemptionsCount: t.exposeInt('redemptions_count'),
     eventsCount: t.exposeInt('events_count'),
     rank: t.exposeInt('rank', { description: 'Competition rank on the all-time `points` leaderboard.' }),
     activeMultiplier: t.expose('active_multiplier', { type: Multiplier, nullable: true }),
-    // The participant's own fields are on Participant, which holds this summary.
   })),
 });
 

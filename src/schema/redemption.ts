@@ -49,23 +49,21 @@ export const Redemption = builder.objectRef<RedemptionDto>('Redemption').impleme
 const rewardIdOf = (id: unknown) =>
   id == null ? undefined : Number.isSafeInteger(Number(id)) ? Number(id) : -1;
 
-const RedeemInput = builder
-  .inputType('RedeemInput', {
-    fields: (t) => ({
-      participant: t.string({ required: true, description: "The participant's external id." }),
-      rewardId: t.id({ description: 'One of rewardId or reward.' }),
-      reward: t.string({ description: 'The reward by name.' }),
-      idempotencyKey: t.string({
-        description: 'A retry with the same key returns the original redemption and never charges twice.',
-      }),
+const RedeemInput = builder.inputType('RedeemInput', {
+  fields: (t) => ({
+    participant: t.string({ required: true, description: "The participant's external id." }),
+    rewardId: t.id({ description: 'One of rewardId or reward.' }),
+    reward: t.string({ description: 'The reward by name.' }),
+    idempotencyKey: t.string({
+      description: 'A retry with the same key returns the original redemption and never charges twice.',
     }),
-  })
-  .validate(
-    serviceInput(redeemInput, (input: Record<string, unknown>) => ({
-      ...snakeArgs(input),
-      reward_id: rewardIdOf(input.rewardId),
-    })),
-  );
+  }),
+  // The resolver gets the service's parsed input.
+  validate: serviceInput(redeemInput, (input) => ({
+    ...snakeArgs(input),
+    reward_id: rewardIdOf(input.rewardId),
+  })),
+});
 
 const RedeemPayload = builder.objectRef<RedeemResult>('RedeemPayload').implement({
   fields: mirror((t) => ({

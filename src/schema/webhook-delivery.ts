@@ -38,12 +38,12 @@ export const WebhookAttempt = builder.objectRef<AttemptDto>('WebhookAttempt').im
 });
 
 type DeliveryNode = DeliveryDto | DeliveryDetailDto;
-
 const canRead = { ability: 'webhooks:read' } as const;
 
 /** A delivery of one result to one subscription (CONTRACT 10), as GET /v1/webhook-deliveries returns it. */
 export const WebhookDelivery = builder.objectRef<DeliveryNode>('WebhookDelivery').implement({
   description: 'One result on its way to one subscription: status, schedule and attempts.',
+  // Like the REST list, the delivery's updated_at is not printed.
   fields: mirror(['updated_at'], (t) => ({
     id: t.exposeID('id', { description: 'The body’s `id` and the X-Svc-Delivery-Id header.' }),
     subscriptionId: t.exposeID('subscription_id'),
@@ -70,7 +70,6 @@ export const WebhookDelivery = builder.objectRef<DeliveryNode>('WebhookDelivery'
       resolve: async (d, _args, { app, who }) =>
         ('attempts' in d ? d : await getDelivery(app, who, d.id)).attempts,
     }),
-    // Like the REST list, the delivery's updated_at is not printed.
   })),
 });
 

@@ -27,6 +27,7 @@ export const WebhookSubscriptionStatus = builder.enumType('WebhookSubscriptionSt
 /** A webhook subscription (CONTRACT 10), the object GET /v1/webhook-subscriptions/{id} returns; never its secret. */
 export const WebhookSubscription = builder.objectRef<SubscriptionDto>('WebhookSubscription').implement({
   description: 'Where results of one workspace and mode are POSTed, signed with its secret.',
+  // `mode` is always the key's own mode here.
   fields: mirror(['mode'], (t) => ({
     id: t.exposeID('id', { description: 'UUIDv7.' }),
     url: t.exposeString('url'),
@@ -41,7 +42,6 @@ export const WebhookSubscription = builder.objectRef<SubscriptionDto>('WebhookSu
     status: t.field({ type: WebhookSubscriptionStatus, resolve: (s) => s.status }),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
     updatedAt: t.expose('updated_at', { type: DateTimeScalar }),
-    // `mode` is always the key's own mode here.
   })),
 });
 
