@@ -1,23 +1,31 @@
-/** Stable error codes of CONTRACT 3; each door maps them once (REST status, tRPC code, GraphQL extension). */
-export const errorStatus = {
-  invalid_request_error: 400,
-  authentication_error: 401,
-  permission_error: 403,
-  not_found: 404,
-  idempotency_conflict: 409,
-  invalid_state: 409,
-  payload_too_large: 413,
-  validation_error: 422,
-  insufficient_points: 422,
-  out_of_stock: 422,
-  reward_unavailable: 422,
-  external_fulfilment_failed: 422,
-  already_reversed: 422,
-  rate_limit_error: 429,
-  api_error: 500,
-} as const;
+/**
+ * Stable error codes of CONTRACT 3. Each door maps them once (REST `src/rest/error-status.ts`,
+ * tRPC's CODES, GraphQL's `extensions.code`), each with a `Record<ErrorType, …>`, so a code
+ * added here fails to compile until every door maps it.
+ */
+export const ERROR_TYPES = [
+  'invalid_request_error',
+  'authentication_error',
+  'permission_error',
+  'not_found',
+  'idempotency_conflict',
+  'invalid_state',
+  'payload_too_large',
+  'validation_error',
+  'insufficient_points',
+  'out_of_stock',
+  'reward_unavailable',
+  'external_fulfilment_failed',
+  'already_reversed',
+  'rate_limit_error',
+  'api_error',
+] as const;
 
-export type ErrorType = keyof typeof errorStatus;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+/** What every door answers for an error that is not a DomainError: nothing about its cause. */
+export const UNEXPECTED_ERROR_MESSAGE =
+  'Something went wrong on our side; the X-Request-Id response header identifies it in our logs';
 
 export interface FieldError {
   field: string;
@@ -34,10 +42,6 @@ export class DomainError extends Error {
     this.name = 'DomainError';
     this.type = type;
     this.extra = extra;
-  }
-
-  get status(): number {
-    return errorStatus[this.type];
   }
 
   toJSON(): { error: Record<string, unknown> } {

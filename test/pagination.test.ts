@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, errorStatus } from '../src/errors.ts';
+import { DomainError } from '../src/errors.ts';
 import { type KeysetRange, Paginator, pageInput } from '../src/lib/pagination.ts';
+import { errorStatus } from '../src/rest/error-status.ts';
 
 // Pure: no app, no database. Rows are kept in memory, newest (highest id) first, as a repository would.
 

@@ -36,9 +36,11 @@
  * lease): for one key in one process it never goes up within a window and is 0 on a 429.
  * `RateLimit-Reset` is the whole seconds until the window ends.
  */
+import type { ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { DomainError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { LeasingLimiter } from './rate-limit/leasing.ts';
 import { openPostgresStore, openRedisStore } from './rate-limit/stores.ts';
@@ -55,6 +57,34 @@ export interface RateLimiter {
   /** Counts one request for `keyId`; `null` when rate limiting is disabled. */
   consume(keyId: string): Promise<RateLimitDecision | null>;
   close(): Promise<void>;
+}
+
+/**
+ * The one place a decision becomes an answer, for REST and GraphQL alike: sets the RateLimit-*
+ * headers (and Retry-After on a refusal) when `res` can still take them, then throws the 429
+ * `rate_limit_error` if the key is over its limit. `retryAfterInError` also puts `retry_after`
+ * in the error itself, for GraphQL, whose errors travel where headers do not (graphql-ws).
+ */
+export function applyRateLimit(
+  decision: RateLimitDecision | null,
+  res: ServerResponse | undefined,
+  { retryAfterInError = false } = {},
+): void {
+  if (!decision) return;
+  const retryAfter = Math.max(1, decision.resetSeconds);
+  if (res && !res.headersSent) {
+    res.setHeader('RateLimit-Limit', String(decision.limit));
+    res.setHeader('RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+    if (!decision.allowed) res.setHeader('Retry-After', String(retryAfter));
+  }
+  if (!decision.allowed) {
+    throw new DomainError(
+      'rate_limit_error',
+      `Rate limit of ${decision.limit} requests per minute exceeded for this key`,
+      retryAfterInError ? { retry_after: retryAfter } : {},
+    );
+  }
 }
 
 export interface RateLimiterOptions {

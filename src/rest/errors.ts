@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { DomainError } from '../errors.ts';
+import { DomainError, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
+import { errorStatus } from './error-status.ts';
 
 /** 404 for any route nobody answered, in the error envelope. */
 export const notFoundHandler: RequestHandler = (req, _res, next) =>
@@ -25,17 +26,12 @@ export function sendError(
 ): void {
   const known = err instanceof DomainError ? err : clientHttpError(err);
   if (!known) log.error({ err, reqId: req.id, method: req.method, path }, 'unhandled error');
-  const e =
-    known ??
-    new DomainError(
-      'api_error',
-      'Something went wrong on our side; the request id identifies it in our logs',
-    );
+  const e = known ?? new DomainError('api_error', UNEXPECTED_ERROR_MESSAGE);
   if (res.headersSent) return void res.end();
   if (e.type === 'rate_limit_error' && typeof e.extra.retry_after === 'number')
     res.setHeader('Retry-After', String(e.extra.retry_after));
   const body = JSON.stringify(e.toJSON());
-  res.statusCode = e.status;
+  res.statusCode = errorStatus[e.type];
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(body);

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import type { Page } from '../lib/pagination.ts';
+import { applyRateLimit } from '../lib/rate-limit.ts';
 import type { Ability } from '../services/keys/abilities.ts';
 import type { Principal } from '../services/keys/principal.ts';
 
@@ -32,18 +33,7 @@ export async function enforceRateLimit(
   res: ServerResponse,
   credentialId: string,
 ): Promise<void> {
-  const decision = await ctx.rateLimiter.consume(credentialId);
-  if (!decision) return;
-  res.setHeader('RateLimit-Limit', String(decision.limit));
-  res.setHeader('RateLimit-Remaining', String(decision.remaining));
-  res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
-  if (!decision.allowed) {
-    res.setHeader('Retry-After', String(Math.max(1, decision.resetSeconds)));
-    throw new DomainError(
-      'rate_limit_error',
-      `Rate limit of ${decision.limit} requests per minute exceeded for this key`,
-    );
-  }
+  applyRateLimit(await ctx.rateLimiter.consume(credentialId), res);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type ErrorType, errorStatus } from '../errors.ts';
 import { MAX_LIMIT } from '../lib/pagination.ts';
+import { type ErrorType, errorStatus } from './error-status.ts';
 
 // The document's shared pieces: the page and error envelopes and the common headers. Response
 // shapes of the domains live in `src/services/<domain>/shapes.ts`.

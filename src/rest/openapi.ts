@@ -9,9 +9,9 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import type { AppContext } from '../context.ts';
-import { type ErrorType, errorStatus } from '../errors.ts';
 import { isResourceId } from '../lib/primitives.ts';
 import { eventBody } from '../services/events/event-input.ts';
+import { type ErrorType, errorStatus } from './error-status.ts';
 import { eventTypesOperations } from './event-types.ts';
 import { eventsOperations } from './events.ts';
 import { flowsOperations } from './flows.ts';

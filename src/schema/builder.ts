@@ -1,16 +1,45 @@
-import SchemaBuilder from '@pothos/core';
+import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
 import { validationError } from '../errors.ts';
+import type { Ability } from '../services/keys/abilities.ts';
 import type { GraphQLContext } from './context.ts';
 
 /**
+ * Runs a field's authScopes before its arguments are validated (Pothos validates arguments
+ * before scope-auth's check), so a caller without a valid key or ability is told so first, as
+ * on REST. Scope-auth caches the result for the request; its own check then passes.
+ */
+class AdmitFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  override onOutputFieldConfig(field: PothosOutputFieldConfig<Types>) {
+    const scopes = field.pothosOptions.authScopes;
+    if (!scopes || typeof scopes === 'function') return field;
+    const admit = async (args: Record<string, unknown>, ctx: Types['Context']) => {
+      await this.builder.runAuthScopes(ctx, scopes);
+      return args;
+    };
+    return { ...field, argMappers: [admit, ...field.argMappers] };
+  }
+}
+declare global {
+  namespace PothosSchemaTypes {
+    interface Plugins<Types extends SchemaTypes> {
+      admitFirst: AdmitFirstPlugin<Types>;
+    }
+  }
+}
+SchemaBuilder.registerPlugin('admitFirst', AdmitFirstPlugin);
+
+/**
  * The one Pothos builder. Fields are non-null unless a file says otherwise, so the printed
- * schema states what the services guarantee. The schema is built without a database: requests
- * bring the AppContext and the caller in their GraphQL context.
+ * schema states what the services guarantee. Fields that touch workspace data declare
+ * `authScopes`: `{ ability }` (the REST ability) or `{ anyKey: true }` (catalogue reads, SPEC
+ * 5.2); the check admits the caller, whom the resolver then reads as `ctx.who`.
  */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
+  AuthScopes: { ability: Ability; anyKey: boolean };
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
   DefaultNodeNullability: false;
@@ -20,8 +49,15 @@ export const builder = new SchemaBuilder<{
     SafeInt: { Input: number; Output: number };
   };
 }>({
-  plugins: [RelayPlugin, ValidationPlugin],
+  plugins: [ScopeAuthPlugin, 'admitFirst', RelayPlugin, ValidationPlugin],
   defaultFieldNullability: false,
+  scopeAuth: {
+    // `admit` throws the DomainError (401/403/429) itself, which scope-auth passes through.
+    authScopes: (ctx) => ({
+      ability: async (ability) => Boolean(await ctx.admit(ability)),
+      anyKey: async () => Boolean(await ctx.admit()),
+    }),
+  },
   relay: {
     nodesOnConnection: true,
     // The services page by page boundaries (Page.nextCursor / prevCursor), not per row, so an
@@ -32,7 +68,7 @@ export const builder = new SchemaBuilder<{
     } as unknown as { nullable: false },
   },
   validation: {
-    // Pothos-level checks fail in the same shape as the services' own (extensions.code validation_error).
+    // Issues already name the GraphQL argument (names.ts); they fail as the services do.
     validationError: (failure) =>
       validationError(
         failure.issues.map((issue) => ({

@@ -1,20 +1,27 @@
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../context.ts';
-import { DomainError } from '../errors.ts';
+import { applyRateLimit } from '../lib/rate-limit.ts';
 import type { Ability } from '../services/keys/abilities.ts';
 import { requireAbility } from '../services/keys/authenticate.ts';
 import type { Principal } from '../services/keys/principal.ts';
 
-/** What every resolver gets: the services' context and the caller, resolved on first use. */
+/** What every resolver gets: the services' context and the caller. */
 export interface GraphQLContext {
   app: AppContext;
   /**
-   * The bearer key's principal, if it holds `ability` (401/403 otherwise, as on REST). The key is
-   * looked up once per request and counted once against its rate limit, like one REST call.
-   * Without `ability`, any valid key will do (catalogue reads, SPEC 5.2).
+   * Admits the bearer key if it holds `ability` (any valid key without one; 401/403 otherwise, as
+   * on REST) and sets `who`. The key is looked up and counted against its rate limit once per
+   * request, like one REST call. Called by the fields' `authScopes` (builder.ts).
    */
-  principal(ability?: Ability): Promise<Principal>;
+  admit(this: GraphQLContext, ability?: Ability): Promise<Principal>;
+  /** The admitted caller; until then a stand-in that throws (api_error) when a field without authScopes reads it. */
+  who: Principal;
 }
+
+const unadmitted = (): never => {
+  throw new Error('GraphQL field read the caller without declaring authScopes');
+};
+const notAdmitted = new Proxy({} as Principal, { get: unadmitted });
 
 export function createGraphQLContext(
   app: AppContext,
@@ -25,32 +32,19 @@ export function createGraphQLContext(
   let counted: Promise<void> | undefined;
   return {
     app,
-    async principal(ability) {
+    async admit(ability) {
       key ??= app.keys.authenticate(authorization);
       const who = await key;
       // As on REST, a request refused with 401/403 is not counted.
       if (ability) requireAbility(who, ability);
-      counted ??= countRequest(app, who, res);
+      counted ??= app.rateLimiter
+        .consume(who.keyId)
+        .then((decision) => applyRateLimit(decision, res, { retryAfterInError: true }));
       await counted;
+      this.who = who;
       return who;
     },
+    // Yoga copies this object into the request's context: `admit` sets `who` on that one.
+    who: notAdmitted,
   };
-}
-
-async function countRequest(app: AppContext, who: Principal, res?: ServerResponse): Promise<void> {
-  const decision = await app.rateLimiter.consume(who.keyId);
-  if (!decision) return;
-  if (res && !res.headersSent) {
-    res.setHeader('RateLimit-Limit', String(decision.limit));
-    res.setHeader('RateLimit-Remaining', String(decision.remaining));
-    res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
-    if (!decision.allowed) res.setHeader('Retry-After', String(Math.max(1, decision.resetSeconds)));
-  }
-  if (!decision.allowed) {
-    throw new DomainError(
-      'rate_limit_error',
-      `Rate limit of ${decision.limit} requests per minute exceeded for this key`,
-      { retry_after: Math.max(1, decision.resetSeconds) },
-    );
-  }
 }

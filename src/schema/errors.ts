@@ -1,10 +1,7 @@
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 import type { Logger } from 'pino';
-import { DomainError, type FieldError, validationError } from '../errors.ts';
-
-const UNEXPECTED =
-  'Something went wrong on our side; the X-Request-Id response header identifies it in our logs';
+import { DomainError, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
 
 /**
  * The one place GraphQL errors are shaped (yoga's `maskedErrors.maskError`): a DomainError keeps
@@ -31,7 +28,7 @@ export function maskError(error: unknown, _message: string): Error {
     });
   }
   if (graphqlError && (!original || isGraphQLError(original))) return graphqlError;
-  return createGraphQLError(UNEXPECTED, { ...where, extensions: { code: 'api_error' } });
+  return createGraphQLError(UNEXPECTED_ERROR_MESSAGE, { ...where, extensions: { code: 'api_error' } });
 }
 
 /**
@@ -68,26 +65,9 @@ export function yogaLogger(log: Logger) {
   };
 }
 
-/**
- * Runs a service call whose input this door built from GraphQL arguments, so that field errors
- * name the GraphQL argument (`input.eventType`, `first`) instead of the service's JSON field.
- */
-export async function withArgNames<T>(rename: (field: string) => string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof DomainError && err.type === 'validation_error' && Array.isArray(err.extra.errors)) {
-      throw validationError(
-        (err.extra.errors as FieldError[]).map((e) => ({ ...e, field: rename(e.field) })),
-      );
-    }
+/** A nullable single-object field: the service's not_found is the field's null. */
+export const orNull = <T>(read: Promise<T>): Promise<T | null> =>
+  read.catch((err: unknown) => {
+    if (err instanceof DomainError && err.type === 'not_found') return null;
     throw err;
-  }
-}
-
-/** `participant.external_id` → `participant.externalId`. */
-export const camelPath = (field: string) =>
-  field
-    .split('.')
-    .map((part) => part.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()))
-    .join('.');
+  });

@@ -1,15 +1,17 @@
+import { pageInput } from '../lib/pagination.ts';
 import { listEventTypes } from '../services/events/event-types.ts';
 import type { EventTypeDto } from '../services/events/presenters.ts';
 import { builder } from './builder.ts';
-import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } from './connection.ts';
+import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
-import { withArgNames } from './errors.ts';
 import { JSONScalar } from './json.ts';
+import { serviceInput } from './names.ts';
+import { mirror } from './shape.ts';
 
 /** An event type seen or defined in a workspace and mode (CONTRACT 9). */
 export const EventType = builder.objectRef<EventTypeDto>('EventType').implement({
   description: 'An event type: created on first use, optionally with a JSON Schema its payloads must meet.',
-  fields: (t) => ({
+  fields: mirror((t) => ({
     key: t.exposeString('key', { description: 'Dot-notation name, e.g. order.completed.' }),
     schema: t.expose('schema', {
       type: JSONScalar,
@@ -19,7 +21,7 @@ export const EventType = builder.objectRef<EventTypeDto>('EventType').implement(
     }),
     eventsCount: t.exposeInt('events_count'),
     firstSeenAt: t.expose('first_seen_at', { type: DateTimeScalar }),
-  }),
+  })),
 });
 
 builder.queryFields((t) => ({
@@ -27,13 +29,9 @@ builder.queryFields((t) => ({
     {
       type: EventType,
       description: `Event types of the key's workspace and mode (needs flows:read). ${CONNECTION_DESCRIPTION}`,
-      resolve: async (_root, args, { app, principal }) => {
-        const who = await principal('flows:read');
-        const page = await withArgNames(pageArgName(args), () =>
-          listEventTypes(app, who, pageInputFrom(args)),
-        );
-        return connectionFrom(page);
-      },
+      authScopes: { ability: 'flows:read' },
+      validate: serviceInput(pageInput),
+      resolve: async (_root, args, { app, who }) => connectionFrom(await listEventTypes(app, who, args)),
     },
     { name: 'EventTypeConnection' },
     { name: 'EventTypeEdge' },

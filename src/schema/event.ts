@@ -1,18 +1,19 @@
-import { DomainError } from '../errors.ts';
-import { getEvent, listEvents } from '../services/events/list-events.ts';
+import { getEvent, listEvents, listEventsInput } from '../services/events/list-events.ts';
 import type { EventDto } from '../services/events/presenters.ts';
 import { builder } from './builder.ts';
-import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } from './connection.ts';
+import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
-import { camelPath, withArgNames } from './errors.ts';
+import { orNull } from './errors.ts';
 import { EventParticipant } from './event-participant.ts';
 import { asEventStatus, EventStatus } from './event-status.ts';
 import { JSONScalar } from './json.ts';
+import { serviceInput } from './names.ts';
+import { mirror } from './shape.ts';
 
 /** An ingested event (CONTRACT 6), the same object GET /v1/events returns. */
 export const Event = builder.objectRef<EventDto>('Event').implement({
   description: 'An event as stored: what happened to which participant, and where it is in processing.',
-  fields: (t) => ({
+  fields: mirror((t) => ({
     id: t.exposeID('id', { description: 'UUIDv7: time-ordered.' }),
     eventType: t.exposeString('event_type', {
       nullable: true,
@@ -27,7 +28,7 @@ export const Event = builder.objectRef<EventDto>('Event').implement({
     idempotencyKey: t.exposeString('idempotency_key', { nullable: true }),
     source: t.exposeString('source', { description: '`api` or `ingest:<ingest endpoint id>`.' }),
     isSandbox: t.exposeBoolean('is_sandbox', { description: 'True for events sent with a test key.' }),
-  }),
+  })),
 });
 
 builder.queryFields((t) => ({
@@ -35,21 +36,15 @@ builder.queryFields((t) => ({
     type: Event,
     nullable: true,
     description: "One event of the key's workspace and mode, or null. Needs the events:read ability.",
+    authScopes: { ability: 'events:read' },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, { app, principal }) => {
-      const who = await principal('events:read');
-      try {
-        return await getEvent(app, who, String(args.id));
-      } catch (err) {
-        if (err instanceof DomainError && err.type === 'not_found') return null;
-        throw err;
-      }
-    },
+    resolve: (_root, args, { app, who }) => orNull(getEvent(app, who, String(args.id))),
   }),
   events: t.connection(
     {
       type: Event,
       description: `The event log of the key's workspace and mode (needs events:read). ${CONNECTION_DESCRIPTION}`,
+      authScopes: { ability: 'events:read' },
       args: {
         status: t.arg({ type: EventStatus }),
         eventType: t.arg.string(),
@@ -58,22 +53,8 @@ builder.queryFields((t) => ({
           description: 'Only events received at or after this ISO 8601 timestamp (with offset) or date.',
         }),
       },
-      resolve: async (_root, args, { app, principal }) => {
-        const who = await principal('events:read');
-        const pageArg = pageArgName(args);
-        const page = await withArgNames(
-          (field) => camelPath(pageArg(field)),
-          () =>
-            listEvents(app, who, {
-              ...pageInputFrom(args),
-              status: args.status ?? undefined,
-              event_type: args.eventType ?? undefined,
-              participant: args.participant ?? undefined,
-              since: args.since ?? undefined,
-            }),
-        );
-        return connectionFrom(page);
-      },
+      validate: serviceInput(listEventsInput),
+      resolve: async (_root, args, { app, who }) => connectionFrom(await listEvents(app, who, args)),
     },
     { name: 'EventConnection' },
     { name: 'EventEdge' },

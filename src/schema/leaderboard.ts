@@ -1,43 +1,51 @@
-import { DomainError } from '../errors.ts';
 import { findLeaderboard, type LeaderboardDto } from '../services/leaderboards/boards.ts';
 import { listLeaderboards } from '../services/leaderboards/list-leaderboards.ts';
 import { periodWindow } from '../services/leaderboards/periods.ts';
 import {
   leaderboardTop,
+  leaderboardTopInput,
   participantStanding,
   type Standing,
 } from '../services/leaderboards/read-leaderboard.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
+import { orNull } from './errors.ts';
+import { serviceInput } from './names.ts';
 import { PointsScalar } from './points.ts';
+import { mirror } from './shape.ts';
+
+type Period = LeaderboardDto['period'];
 
 const LeaderboardPeriod = builder.enumType('LeaderboardPeriod', {
   values: {
     ALL_TIME: { value: 'all_time', description: 'Lifetime points.' },
     WEEKLY: { value: 'weekly', description: 'Points earned this UTC week (from Monday).' },
     MONTHLY: { value: 'monthly', description: 'Points earned this UTC month.' },
-  } as const,
+  } as const satisfies Record<Uppercase<Period>, { value: Period; description: string }>,
 });
 
 const LeaderboardEntry = builder.objectRef<Standing>('LeaderboardEntry').implement({
   description: 'A place on a leaderboard: competition rank (1, 1, 3), external id and score. No PII.',
-  fields: (t) => ({
+  fields: mirror((t) => ({
     rank: t.exposeInt('rank'),
     externalId: t.exposeString('external_id'),
     score: t.expose('score', { type: PointsScalar }),
-  }),
+  })),
 });
 
 const LeaderboardStanding = builder
-  .objectRef<{ rank: number; score: number }>('LeaderboardStanding')
+  .objectRef<Awaited<ReturnType<typeof participantStanding>>>('LeaderboardStanding')
   .implement({
-    fields: (t) => ({ rank: t.exposeInt('rank'), score: t.expose('score', { type: PointsScalar }) }),
+    fields: mirror((t) => ({
+      rank: t.exposeInt('rank'),
+      score: t.expose('score', { type: PointsScalar }),
+    })),
   });
 
 /** A leaderboard (CONTRACT 7); readable with any key. */
 export const Leaderboard = builder.objectRef<LeaderboardDto>('Leaderboard').implement({
   description: 'A leaderboard; `points` (all time) always exists.',
-  fields: (t) => ({
+  fields: mirror((t) => ({
     key: t.exposeString('key'),
     name: t.exposeString('name'),
     period: t.field({ type: LeaderboardPeriod, resolve: (b) => b.period }),
@@ -45,9 +53,10 @@ export const Leaderboard = builder.objectRef<LeaderboardDto>('Leaderboard').impl
     top: t.field({
       type: [LeaderboardEntry],
       description: 'The top places of the current period (default 10, at most 1000).',
+      authScopes: { anyKey: true },
       args: { limit: t.arg.int() },
-      resolve: async (b, args, { app, principal }) =>
-        (await leaderboardTop(app, await principal(), b.key, { limit: args.limit ?? undefined })).data,
+      validate: serviceInput(leaderboardTopInput),
+      resolve: async (b, args, { app, who }) => (await leaderboardTop(app, who, b.key, args)).data,
     }),
     periodStart: t.field({
       type: DateTimeScalar,
@@ -65,17 +74,11 @@ export const Leaderboard = builder.objectRef<LeaderboardDto>('Leaderboard').impl
       type: LeaderboardStanding,
       nullable: true,
       description: 'A participant’s rank and score; null for an unknown participant.',
+      authScopes: { anyKey: true },
       args: { externalId: t.arg.string({ required: true }) },
-      resolve: async (b, args, { app, principal }) => {
-        try {
-          return await participantStanding(app, await principal(), b.key, args.externalId);
-        } catch (err) {
-          if (err instanceof DomainError && err.type === 'not_found') return null;
-          throw err;
-        }
-      },
+      resolve: (b, args, { app, who }) => orNull(participantStanding(app, who, b.key, args.externalId)),
     }),
-  }),
+  })),
 });
 
 builder.queryFields((t) => ({
@@ -83,21 +86,14 @@ builder.queryFields((t) => ({
     type: Leaderboard,
     nullable: true,
     description: 'One leaderboard by key, or null. Any valid key.',
+    authScopes: { anyKey: true },
     args: { key: t.arg.string({ required: true }) },
-    resolve: async (_root, args, { app, principal }) => {
-      const who = await principal();
-      try {
-        return await findLeaderboard(app.pool, who, args.key);
-      } catch (err) {
-        if (err instanceof DomainError && err.type === 'not_found') return null;
-        throw err;
-      }
-    },
+    resolve: (_root, args, { app, who }) => orNull(findLeaderboard(app.pool, who, args.key)),
   }),
   leaderboards: t.field({
     type: [Leaderboard],
     description: 'Every leaderboard of the key’s workspace and mode. Any valid key.',
-    resolve: async (_root, _args, { app, principal }) =>
-      (await listLeaderboards(app, await principal())).data,
+    authScopes: { anyKey: true },
+    resolve: async (_root, _args, { app, who }) => (await listLeaderboards(app, who)).data,
   }),
 }));

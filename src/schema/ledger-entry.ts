@@ -2,11 +2,12 @@ import type { LedgerEntryRow } from '../services/ledger/presenters.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { PointsScalar } from './points.ts';
+import { mirror } from './shape.ts';
 
 /** A ledger entry (CONTRACT 7), the same object the REST ledger and adjustments return. */
 export const LedgerEntry = builder.objectRef<LedgerEntryRow>('LedgerEntry').implement({
   description: 'One immutable points movement. Entries are never edited: a reversal is a new entry.',
-  fields: (t) => ({
+  fields: mirror((t) => ({
     id: t.exposeID('id'),
     points: t.expose('points', {
       type: PointsScalar,
@@ -19,5 +20,5 @@ export const LedgerEntry = builder.objectRef<LedgerEntryRow>('LedgerEntry').impl
     reversesEntryId: t.exposeID('reverses_entry_id', { nullable: true }),
     idempotencyKey: t.exposeString('idempotency_key', { nullable: true }),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
-  }),
+  })),
 });

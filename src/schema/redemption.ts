@@ -1,13 +1,18 @@
-import { DomainError } from '../errors.ts';
-import { getRedemption, listRedemptions } from '../services/rewards/list-redemptions.ts';
-import { type RedeemResult, redeemReward } from '../services/rewards/redeem-reward.ts';
+import {
+  getRedemption,
+  listRedemptions,
+  listRedemptionsInput,
+} from '../services/rewards/list-redemptions.ts';
+import { type RedeemResult, redeemInput, redeemReward } from '../services/rewards/redeem-reward.ts';
 import { REDEMPTION_STATUSES, type RedemptionDto } from '../services/rewards/shapes.ts';
 import { builder } from './builder.ts';
-import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } from './connection.ts';
+import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
-import { camelPath, withArgNames } from './errors.ts';
+import { orNull } from './errors.ts';
 import { JSONScalar } from './json.ts';
+import { serviceInput, snakeArgs } from './names.ts';
 import { PointsScalar } from './points.ts';
+import { mirror } from './shape.ts';
 
 const RedemptionStatus = builder.enumType('RedemptionStatus', {
   description: '`pending` (physical, or external while its call runs) → `fulfilled` or `cancelled`.',
@@ -16,12 +21,14 @@ const RedemptionStatus = builder.enumType('RedemptionStatus', {
 
 const RedemptionParticipant = builder
   .objectRef<RedemptionDto['participant']>('RedemptionParticipant')
-  .implement({ fields: (t) => ({ externalId: t.exposeString('external_id') }) });
+  .implement({
+    fields: mirror((t) => ({ externalId: t.exposeString('external_id') })),
+  });
 
 /** A redemption (SPEC 2.3), the same object the REST API returns. */
 export const Redemption = builder.objectRef<RedemptionDto>('Redemption').implement({
   description: 'Points spent on a reward, and what was handed out.',
-  fields: (t) => ({
+  fields: mirror((t) => ({
     id: t.exposeID('id'),
     rewardId: t.exposeID('reward_id'),
     participant: t.expose('participant', { type: RedemptionParticipant }),
@@ -35,8 +42,12 @@ export const Redemption = builder.objectRef<RedemptionDto>('Redemption').impleme
     isSandbox: t.exposeBoolean('is_sandbox'),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
     updatedAt: t.expose('updated_at', { type: DateTimeScalar }),
-  }),
+  })),
 });
+
+/** A GraphQL ID as the service's integer id; an ID that is no integer is one no reward has. */
+const rewardIdOf = (id: unknown) =>
+  id == null ? undefined : Number.isSafeInteger(Number(id)) ? Number(id) : -1;
 
 const RedeemInput = builder.inputType('RedeemInput', {
   fields: (t) => ({
@@ -47,22 +58,21 @@ const RedeemInput = builder.inputType('RedeemInput', {
       description: 'A retry with the same key returns the original redemption and never charges twice.',
     }),
   }),
+  // The resolver gets the service's parsed input.
+  validate: serviceInput(redeemInput, (input) => ({
+    ...snakeArgs(input),
+    reward_id: rewardIdOf(input.rewardId),
+  })),
 });
 
 const RedeemPayload = builder.objectRef<RedeemResult>('RedeemPayload').implement({
-  fields: (t) => ({
+  fields: mirror((t) => ({
     redemption: t.expose('redemption', { type: Redemption }),
     replayed: t.exposeBoolean('replayed', {
       description: 'True when idempotencyKey matched an earlier redemption: nothing was charged again.',
     }),
-  }),
+  })),
 });
-
-const INPUT_FIELDS: Record<string, string> = {
-  reward_id: 'input.rewardId',
-  idempotency_key: 'input.idempotencyKey',
-  '(body)': 'input',
-};
 
 builder.mutationFields((t) => ({
   redeem: t.field({
@@ -72,20 +82,8 @@ builder.mutationFields((t) => ({
       'errors with extensions.code not_found, reward_unavailable, out_of_stock, insufficient_points (with ' +
       'balance and cost_points), external_fulfilment_failed or idempotency_conflict.',
     args: { input: t.arg({ type: RedeemInput, required: true }) },
-    resolve: async (_root, { input }, { app, principal }) => {
-      const who = await principal('redemptions:write');
-      const rewardId = input.rewardId == null ? undefined : Number(input.rewardId);
-      return withArgNames(
-        (field) => INPUT_FIELDS[field] ?? `input.${camelPath(field)}`,
-        () =>
-          redeemReward(app, who, {
-            participant: input.participant,
-            reward_id: Number.isSafeInteger(rewardId) ? rewardId : rewardId === undefined ? undefined : -1,
-            reward: input.reward ?? undefined,
-            idempotency_key: input.idempotencyKey ?? undefined,
-          }),
-      );
-    },
+    authScopes: { ability: 'redemptions:write' },
+    resolve: (_root, { input }, { app, who }) => redeemReward(app, who, input),
   }),
 }));
 
@@ -94,16 +92,9 @@ builder.queryFields((t) => ({
     type: Redemption,
     nullable: true,
     description: 'One redemption, or null. Needs participants:read.',
+    authScopes: { ability: 'participants:read' },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, { app, principal }) => {
-      const who = await principal('participants:read');
-      try {
-        return await getRedemption(app, who, String(args.id));
-      } catch (err) {
-        if (err instanceof DomainError && err.type === 'not_found') return null;
-        throw err;
-      }
-    },
+    resolve: (_root, args, { app, who }) => orNull(getRedemption(app, who, String(args.id))),
   }),
   redemptions: t.connection(
     {
@@ -114,21 +105,9 @@ builder.queryFields((t) => ({
         status: t.arg({ type: RedemptionStatus }),
         rewardId: t.arg.id(),
       },
-      resolve: async (_root, args, { app, principal }) => {
-        const who = await principal('participants:read');
-        const pageArg = pageArgName(args);
-        const page = await withArgNames(
-          (field) => (field === 'reward_id' ? 'rewardId' : camelPath(pageArg(field))),
-          () =>
-            listRedemptions(app, who, {
-              ...pageInputFrom(args),
-              participant: args.participant ?? undefined,
-              status: args.status ?? undefined,
-              reward_id: args.rewardId ?? undefined,
-            }),
-        );
-        return connectionFrom(page);
-      },
+      authScopes: { ability: 'participants:read' },
+      validate: serviceInput(listRedemptionsInput),
+      resolve: async (_root, args, { app, who }) => connectionFrom(await listRedemptions(app, who, args)),
     },
     { name: 'RedemptionConnection' },
     { name: 'RedemptionEdge' },

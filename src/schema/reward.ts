@@ -1,11 +1,19 @@
-import { DomainError } from '../errors.ts';
-import { getReward, listParticipantRewards, listRewards } from '../services/rewards/list-rewards.ts';
+import { z } from 'zod';
+import {
+  catalogueInput,
+  getReward,
+  listParticipantRewards,
+  listRewards,
+} from '../services/rewards/list-rewards.ts';
 import { REWARD_TYPES } from '../services/rewards/reward-input.ts';
 import type { CatalogueRewardDto, RewardDto } from '../services/rewards/shapes.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
+import { orNull } from './errors.ts';
 import { JSONScalar } from './json.ts';
+import { serviceArgs } from './names.ts';
 import { PointsScalar } from './points.ts';
+import { mirror } from './shape.ts';
 
 export const RewardType = builder.enumType('RewardType', {
   description: 'How a reward is fulfilled (SPEC 2.1).',
@@ -15,7 +23,7 @@ export const RewardType = builder.enumType('RewardType', {
 /** A catalogue reward (SPEC 2.1); `canAfford` only when the catalogue was asked for a participant. */
 export const Reward = builder.objectRef<RewardDto & { can_afford?: boolean }>('Reward').implement({
   description: 'A catalogue item participants spend points on.',
-  fields: (t) => ({
+  fields: mirror((t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     subtitle: t.exposeString('subtitle', { nullable: true }),
@@ -49,7 +57,7 @@ export const Reward = builder.objectRef<RewardDto & { can_afford?: boolean }>('R
     }),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
     updatedAt: t.expose('updated_at', { type: DateTimeScalar }),
-  }),
+  })),
 });
 
 builder.queryFields((t) => ({
@@ -58,32 +66,28 @@ builder.queryFields((t) => ({
     description:
       'The catalogue of active rewards (any valid key). With `participant`, each reward carries `canAfford` ' +
       'against that participant’s balance (an unknown participant is not_found).',
-    args: {
-      participant: t.arg.string({ description: "A participant's external id." }),
-      includeInactive: t.arg.boolean({ description: 'Also list inactive (never archived) rewards.' }),
-    },
-    resolve: async (_root, args, { app, principal }) => {
-      const who = await principal();
-      if (args.participant != null) {
-        const { data } = await listParticipantRewards(app, who, args.participant);
+    authScopes: { anyKey: true },
+    args: t.validate(
+      {
+        participant: t.arg.string({ description: "A participant's external id." }),
+        includeInactive: t.arg.boolean({ description: 'Also list inactive (never archived) rewards.' }),
+      },
+      serviceArgs(catalogueInput, { participant: z.string().nullish() }),
+    ),
+    resolve: async (_root, { participant, input }, { app, who }) => {
+      if (participant != null) {
+        const { data } = await listParticipantRewards(app, who, participant);
         return data satisfies CatalogueRewardDto[];
       }
-      return listRewards(app, who, { include_inactive: args.includeInactive ?? false });
+      return listRewards(app, who, input);
     },
   }),
   reward: t.field({
     type: Reward,
     nullable: true,
     description: 'One reward by id (archived ones too), or null. Any valid key.',
+    authScopes: { anyKey: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, { app, principal }) => {
-      const who = await principal();
-      try {
-        return await getReward(app, who, String(args.id));
-      } catch (err) {
-        if (err instanceof DomainError && err.type === 'not_found') return null;
-        throw err;
-      }
-    },
+    resolve: (_root, args, { app, who }) => orNull(getReward(app, who, String(args.id))),
   }),
 }));

@@ -1,12 +1,15 @@
-import { DomainError } from '../errors.ts';
 import { RESULT_TYPES } from '../services/outbox/emit.ts';
-import { getDelivery, listDeliveries } from '../services/webhooks/list-deliveries.ts';
+import { getDelivery, listDeliveries, listDeliveriesInput } from '../services/webhooks/list-deliveries.ts';
 import type { AttemptDto, DeliveryDetailDto, DeliveryDto } from '../services/webhooks/shapes.ts';
 import { builder } from './builder.ts';
-import { CONNECTION_DESCRIPTION, connectionFrom, pageArgName, pageInputFrom } from './connection.ts';
+import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
-import { camelPath, withArgNames } from './errors.ts';
+import { orNull } from './errors.ts';
 import { JSONScalar } from './json.ts';
+import { serviceInput } from './names.ts';
+import { mirror } from './shape.ts';
+
+type Status = DeliveryDto['status'];
 
 export const WebhookDeliveryStatus = builder.enumType('WebhookDeliveryStatus', {
   values: {
@@ -14,13 +17,15 @@ export const WebhookDeliveryStatus = builder.enumType('WebhookDeliveryStatus', {
     SUCCEEDED: { value: 'succeeded', description: 'The receiver answered 2xx.' },
     DEAD: { value: 'dead', description: 'The last retry failed, or the subscription was paused or deleted.' },
     SIMULATED: { value: 'simulated', description: 'Test mode: logged, never POSTed.' },
-  } as const,
+  } as const satisfies Record<Uppercase<Status>, { value: Status; description: string }>,
 });
 
 export const WebhookAttempt = builder.objectRef<AttemptDto>('WebhookAttempt').implement({
   description: 'One POST of a delivery and what came back.',
-  fields: (t) => ({
-    number: t.exposeInt('number', { description: '1 for the initial attempt; a replay starts again at 1.' }),
+  fields: mirror((t) => ({
+    number: t.exposeInt('number', {
+      description: '1 for the initial attempt; a replay starts again at 1.',
+    }),
     attemptedAt: t.expose('attempted_at', { type: DateTimeScalar }),
     statusCode: t.exposeInt('status_code', { nullable: true }),
     responseSnippet: t.exposeString('response_snippet', {
@@ -29,15 +34,17 @@ export const WebhookAttempt = builder.objectRef<AttemptDto>('WebhookAttempt').im
     }),
     durationMs: t.exposeInt('duration_ms'),
     error: t.exposeString('error', { nullable: true }),
-  }),
+  })),
 });
 
 type DeliveryNode = DeliveryDto | DeliveryDetailDto;
+const canRead = { ability: 'webhooks:read' } as const;
 
 /** A delivery of one result to one subscription (CONTRACT 10), as GET /v1/webhook-deliveries returns it. */
 export const WebhookDelivery = builder.objectRef<DeliveryNode>('WebhookDelivery').implement({
   description: 'One result on its way to one subscription: status, schedule and attempts.',
-  fields: (t) => ({
+  // Like the REST list, the delivery's updated_at is not printed.
+  fields: mirror(['updated_at'], (t) => ({
     id: t.exposeID('id', { description: 'The body’s `id` and the X-Svc-Delivery-Id header.' }),
     subscriptionId: t.exposeID('subscription_id'),
     resultId: t.exposeID('result_id'),
@@ -52,18 +59,18 @@ export const WebhookDelivery = builder.objectRef<DeliveryNode>('WebhookDelivery'
     payload: t.field({
       type: JSONScalar,
       description: 'The body as sent: `{ id, type, tenant, created_at, data }`.',
-      resolve: async (d, _args, { app, principal }) =>
-        'payload' in d ? d.payload : (await getDelivery(app, await principal('webhooks:read'), d.id)).payload,
+      authScopes: canRead,
+      resolve: async (d, _args, { app, who }) =>
+        ('payload' in d ? d : await getDelivery(app, who, d.id)).payload,
     }),
     attempts: t.field({
       type: [WebhookAttempt],
       description: 'Every attempt, oldest first.',
-      resolve: async (d, _args, { app, principal }) =>
-        'attempts' in d
-          ? d.attempts
-          : (await getDelivery(app, await principal('webhooks:read'), d.id)).attempts,
+      authScopes: canRead,
+      resolve: async (d, _args, { app, who }) =>
+        ('attempts' in d ? d : await getDelivery(app, who, d.id)).attempts,
     }),
-  }),
+  })),
 });
 
 builder.queryFields((t) => ({
@@ -72,16 +79,9 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       "One webhook delivery of the key's workspace and mode, with its attempts, or null. Needs webhooks:read.",
+    authScopes: canRead,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, { app, principal }) => {
-      const who = await principal('webhooks:read');
-      try {
-        return await getDelivery(app, who, String(args.id));
-      } catch (err) {
-        if (err instanceof DomainError && err.type === 'not_found') return null;
-        throw err;
-      }
-    },
+    resolve: (_root, args, { app, who }) => orNull(getDelivery(app, who, String(args.id))),
   }),
   webhookDeliveries: t.connection(
     {
@@ -92,20 +92,9 @@ builder.queryFields((t) => ({
         status: t.arg({ type: WebhookDeliveryStatus }),
         type: t.arg.string({ description: `One of ${RESULT_TYPES.join(', ')}.` }),
       },
-      resolve: async (_root, args, { app, principal }) => {
-        const who = await principal('webhooks:read');
-        const page = await withArgNames(
-          (field) => camelPath(pageArgName(args)(field)),
-          () =>
-            listDeliveries(app, who, {
-              ...pageInputFrom(args),
-              subscription_id: args.subscriptionId ?? undefined,
-              status: args.status ?? undefined,
-              type: args.type ?? undefined,
-            }),
-        );
-        return connectionFrom(page);
-      },
+      authScopes: canRead,
+      validate: serviceInput(listDeliveriesInput),
+      resolve: async (_root, args, { app, who }) => connectionFrom(await listDeliveries(app, who, args)),
     },
     { name: 'WebhookDeliveryConnection' },
     { name: 'WebhookDeliveryEdge' },

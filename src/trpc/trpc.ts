@@ -2,7 +2,13 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { DomainError, type ErrorType, type FieldError, validationError } from '../errors.ts';
+import {
+  DomainError,
+  type ErrorType,
+  type FieldError,
+  UNEXPECTED_ERROR_MESSAGE,
+  validationError,
+} from '../errors.ts';
 import type { Mode, Principal } from '../services/keys/principal.ts';
 import { type DashboardUser, findSessionUser } from '../services/workspaces/authenticate-user.ts';
 import type { Session } from './session.ts';
@@ -46,9 +52,6 @@ const typeOfCode = (code: TrpcCode): ErrorType =>
         ? 'payload_too_large'
         : 'invalid_request_error';
 
-const UNEXPECTED =
-  'Something went wrong on our side; the X-Request-Id response header identifies it in our logs';
-
 type Issue = { path?: readonly unknown[]; message: string };
 
 /** The issues of a failed `.input()` parse (a ZodError or a Standard Schema error). */
@@ -82,7 +85,11 @@ const t = initTRPC.context<TrpcContext>().create({
     const { stack: _stack, ...data } = shape.data;
     return {
       ...shape,
-      message: domain ? domain.message : error.code === 'INTERNAL_SERVER_ERROR' ? UNEXPECTED : shape.message,
+      message: domain
+        ? domain.message
+        : error.code === 'INTERNAL_SERVER_ERROR'
+          ? UNEXPECTED_ERROR_MESSAGE
+          : shape.message,
       data: {
         ...data,
         type: domain?.type ?? typeOfCode(error.code),
