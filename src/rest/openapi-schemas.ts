@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ERROR_TYPES, type ErrorType } from '../errors.ts';
 import { MAX_LIMIT } from '../lib/pagination.ts';
-import { type ErrorType, errorStatus } from './error-status.ts';
+import { errorStatus } from './error-status.ts';
 
 // The document's shared pieces: the page and error envelopes and the common headers. Response
 // shapes of the domains live in `src/services/<domain>/shapes.ts`.
@@ -112,8 +113,6 @@ const componentName = (type: string) => {
   const pascal = type.replace(/(^|_)([a-z])/g, (_m, _sep, c: string) => c.toUpperCase());
   return pascal.endsWith('Error') ? pascal : `${pascal}Error`;
 };
-
-export const ERROR_TYPES = Object.keys(errorStatus) as ErrorType[];
 
 /** One `error` object schema per type, each a component (`ValidationError`, `NotFoundError`, …). */
 export const errorObjects = {} as Record<ErrorType, z.ZodObject>;
