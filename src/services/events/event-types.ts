@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { validationError } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { keysetFind, type Page, pageInput } from '../../lib/pagination.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { EventType } from './entities.ts';
@@ -18,16 +18,12 @@ export async function listEventTypes(
   const q = parseInput(pageInput, input);
   const em = ctx.orm.em.fork();
   const where = { workspace: who.workspaceId, mode: who.mode };
-  const page = await ctx.paginator.page(
+  return ctx.paginator.page(
     q,
     (t: EventType) => Number(t.id),
-    ({ after, take }) =>
-      em.find(EventType, after ? { ...where, id: { [`$${after.op}`]: after.key } } : where, {
-        orderBy: { id: after?.op === 'gt' ? 'asc' : 'desc' },
-        limit: take,
-      }),
+    (range) => em.find(EventType, ...keysetFind(range, where)),
+    presentEventType,
   );
-  return { ...page, data: page.data.map(presentEventType) };
 }
 
 export const eventTypeKey = z

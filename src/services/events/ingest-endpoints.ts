@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { DomainError, notFound } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { keysetFind, type Page, pageInput } from '../../lib/pagination.ts';
 import { decryptSecret, encryptSecret, verifySignature } from '../../lib/secrets.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
@@ -47,16 +47,12 @@ export async function listIngestEndpoints(
   const q = parseInput(pageInput, input);
   const em = ctx.orm.em.fork();
   const where = { workspace: who.workspaceId, mode: who.mode, deletedAt: null };
-  const page = await ctx.paginator.page(
+  return ctx.paginator.page(
     q,
     (e: IngestEndpoint) => e.id,
-    ({ after, take }) =>
-      em.find(IngestEndpoint, after ? { ...where, id: { [`$${after.op}`]: after.key } } : where, {
-        orderBy: { id: after?.op === 'gt' ? 'asc' : 'desc' },
-        limit: take,
-      }),
+    (range) => em.find(IngestEndpoint, ...keysetFind(range, where)),
+    presentIngestEndpoint,
   );
-  return { ...page, data: page.data.map(presentIngestEndpoint) };
 }
 
 async function findOwned(ctx: AppContext, who: Principal, id: string): Promise<IngestEndpoint> {

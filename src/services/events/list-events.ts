@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { keysetFind, type Page, pageInput } from '../../lib/pagination.ts';
 import { runsOfEvent } from '../flows/list-flow-runs.ts';
 import type { FlowRunDto } from '../flows/presenters.ts';
 import type { Principal } from '../keys/principal.ts';
@@ -26,16 +26,12 @@ export async function listEvents(ctx: AppContext, who: Principal, input: unknown
   if (q.event_type) where.eventType = q.event_type;
   if (q.participant) where.externalId = q.participant;
   if (q.since) where.receivedAt = { $gte: new Date(q.since) };
-  const page = await ctx.paginator.page(
+  return ctx.paginator.page(
     q,
     (e: Event) => e.id,
-    ({ after, take }) =>
-      em.find(Event, after ? { ...where, id: { [`$${after.op}`]: after.key } } : where, {
-        orderBy: { id: after?.op === 'gt' ? 'asc' : 'desc' },
-        limit: take,
-      }),
+    (range) => em.find(Event, ...keysetFind(range, where)),
+    presentEvent,
   );
-  return { ...page, data: page.data.map(presentEvent) };
 }
 
 /** One event of the caller's workspace and mode, with its flow runs and its processing error. */

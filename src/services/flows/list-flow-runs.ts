@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { keysetSql, type Page, pageInput } from '../../lib/pagination.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { type FlowRunDto, type FlowRunRow, presentFlowRun } from './presenters.ts';
@@ -23,30 +23,29 @@ export async function listFlowRuns(
   input: unknown,
 ): Promise<Page<FlowRunDto>> {
   const q = parseInput(listFlowRunsInput, input);
-  const page = await ctx.paginator.page(
+  const params: unknown[] = [who.workspaceId, who.mode];
+  const where = ['r.workspace_id = $1', 'r.mode = $2'];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (q.flow_id) add('r.flow_id = ?', q.flow_id);
+  if (q.event_id) add('r.event_id = ?', q.event_id);
+  if (q.status) add('r.status = ?', q.status);
+  if (q.participant) add('p.external_id = ?', q.participant);
+  return ctx.paginator.page(
     q,
     (r: FlowRunRow) => r.id,
-    async ({ after, take }) => {
-      const params: unknown[] = [who.workspaceId, who.mode];
-      const where = ['r.workspace_id = $1', 'r.mode = $2'];
-      const add = (sql: string, v: unknown) => {
-        params.push(v);
-        where.push(sql.replace('?', `$${params.length}`));
-      };
-      if (q.flow_id) add('r.flow_id = ?', q.flow_id);
-      if (q.event_id) add('r.event_id = ?', q.event_id);
-      if (q.status) add('r.status = ?', q.status);
-      if (q.participant) add('p.external_id = ?', q.participant);
-      if (after) add(`r.id ${after.op === 'lt' ? '<' : '>'} ?::uuid`, after.key);
-      params.push(take);
+    async (range) => {
+      const k = keysetSql(range, 'r.id', params.length + 1);
       const { rows } = await ctx.pool.query<FlowRunRow>(
-        `${SELECT} where ${where.join(' and ')} order by r.id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $${params.length}`,
-        params,
+        `${SELECT} where ${where.join(' and ')} and ${k.where} order by ${k.order} limit ${k.limit}`,
+        [...params, ...k.params],
       );
       return rows;
     },
+    presentFlowRun,
   );
-  return { ...page, data: page.data.map(presentFlowRun) };
 }
 
 export async function getFlowRun(ctx: AppContext, who: Principal, id: string): Promise<FlowRunDto> {

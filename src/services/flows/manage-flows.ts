@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { keysetFind, type Page, pageInput } from '../../lib/pagination.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
@@ -101,14 +101,10 @@ export async function listFlows(ctx: AppContext, who: Principal, input: unknown)
   const where: Record<string, unknown> = scope(who);
   if (q.event_type) where.eventType = q.event_type;
   if (q.active) where.active = q.active === 'true';
-  const page = await ctx.paginator.page(
+  return ctx.paginator.page(
     q,
     (f: Flow) => f.id,
-    ({ after, take }) =>
-      em.find(Flow, after ? { ...where, id: { [`$${after.op}`]: after.key } } : where, {
-        orderBy: { id: after?.op === 'gt' ? 'asc' : 'desc' },
-        limit: take,
-      }),
+    (range) => em.find(Flow, ...keysetFind(range, where)),
+    presentFlow,
   );
-  return { ...page, data: page.data.map(presentFlow) };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { keysetSql, type Page, pageInput } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import {
@@ -38,27 +38,24 @@ export async function listParticipants(
 ): Promise<Page<ParticipantDto>> {
   const q = parseInput(listParticipantsInput, input);
   const search = q.search?.trim() ? containsPattern(q.search.trim()) : null;
-  const page = await ctx.paginator.page(
+  const params: unknown[] = [who.workspaceId, who.mode];
+  let where = 'workspace_id = $1 and mode = $2';
+  if (search) {
+    params.push(search);
+    where += ` and ${HAYSTACK} ilike $${params.length}`;
+  }
+  return ctx.paginator.page(
     q,
     (r: ParticipantRow) => Number(r.id),
-    async ({ after, take }) => {
-      const params: unknown[] = [who.workspaceId, who.mode, take];
-      let where = 'workspace_id = $1 and mode = $2';
-      if (after) {
-        params.push(after.key);
-        where += ` and id ${after.op === 'lt' ? '<' : '>'} $${params.length}`;
-      }
-      if (search) {
-        params.push(search);
-        where += ` and ${HAYSTACK} ilike $${params.length}`;
-      }
+    async (range) => {
+      const k = keysetSql(range, 'id', params.length + 1);
       const { rows } = await ctx.pool.query<ParticipantRow>(
-        `select ${PARTICIPANT_COLUMNS} from participants where ${where}
-          order by id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $3`,
-        params,
+        `select ${PARTICIPANT_COLUMNS} from participants where ${where} and ${k.where}
+          order by ${k.order} limit ${k.limit}`,
+        [...params, ...k.params],
       );
       return rows;
     },
+    presentParticipant,
   );
-  return { ...page, data: page.data.map(presentParticipant) };
 }

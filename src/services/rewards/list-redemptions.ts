@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { keysetSql, type Page, pageInput } from '../../lib/pagination.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { presentRedemption, type RedemptionDto, type RedemptionRow } from './presenters.ts';
@@ -30,27 +30,21 @@ export async function listRedemptions(
   if (q.participant) add('p.external_id = ?', q.participant);
   if (q.status) add('x.status = ?', q.status);
   if (q.reward_id) add('x.reward_id = ?', q.reward_id);
-  const page = await ctx.paginator.page(
+  return ctx.paginator.page(
     q,
     (r: RedemptionRow) => Number(r.id),
-    async ({ after, take }) => {
-      const v = [...values];
-      const w = [...where];
-      if (after) {
-        v.push(after.key);
-        w.push(`x.id ${after.op === 'lt' ? '<' : '>'} $${v.length}`);
-      }
-      v.push(take);
+    async (range) => {
+      const k = keysetSql(range, 'x.id', values.length + 1);
       const { rows } = await ctx.pool.query<RedemptionRow>(
         `select ${REDEMPTION_COLUMNS} from redemptions x join participants p on p.id = x.participant_id
-          where ${w.join(' and ')}
-          order by x.id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $${v.length}`,
-        v,
+          where ${where.join(' and ')} and ${k.where}
+          order by ${k.order} limit ${k.limit}`,
+        [...values, ...k.params],
       );
       return rows;
     },
+    presentRedemption,
   );
-  return { ...page, data: page.data.map(presentRedemption) };
 }
 
 export async function getRedemption(

@@ -28,7 +28,7 @@ export async function listDeliveries(
   input: unknown,
 ): Promise<Page<DeliveryDto>> {
   const q = parseInput(listDeliveriesInput, input);
-  const page = await ctx.paginator.page(
+  return ctx.paginator.page(
     q,
     (d: DeliveryRow) => d.id,
     (range) =>
@@ -38,8 +38,8 @@ export async function listDeliveries(
         { subscriptionId: q.subscription_id, status: q.status, type: q.type },
         range,
       ),
+    presentDelivery,
   );
-  return { ...page, data: page.data.map(presentDelivery) };
 }
 
 /** One delivery with the body it sends and every attempt, oldest first. */

@@ -12,12 +12,12 @@ export async function listSubscriptions(
   input: unknown,
 ): Promise<Page<SubscriptionDto>> {
   const q = parseInput(pageInput, input);
-  const page = await ctx.paginator.page(
+  return ctx.paginator.page(
     q,
     (s: SubscriptionRow) => s.id,
     (range) => pageSubscriptions(ctx.pool, who, range),
+    presentSubscription,
   );
-  return { ...page, data: page.data.map(presentSubscription) };
 }
 
 /** One subscription of the caller's workspace and mode (404 when unknown or deleted). */

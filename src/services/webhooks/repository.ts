@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
-import type { KeysetRange } from '../../lib/pagination.ts';
+import { type KeysetRange, keysetSql } from '../../lib/pagination.ts';
 import type { Principal } from '../keys/principal.ts';
 import type { AttemptRow, DeliveryRow, SubscriptionRow } from './presenters.ts';
 
@@ -38,19 +38,14 @@ export async function findSubscription(
 export async function pageSubscriptions(
   sql: Sql,
   who: Principal,
-  { after, take }: KeysetRange<string>,
+  range: KeysetRange<string>,
 ): Promise<SubscriptionRow[]> {
-  const params: unknown[] = [who.workspaceId, who.mode, take];
-  let cond = '';
-  if (after) {
-    params.push(after.key);
-    cond = `and id ${after.op === 'lt' ? '<' : '>'} $4`;
-  }
+  const k = keysetSql(range, 'id', 3);
   const { rows } = await sql.query<SubscriptionRow>(
     `select ${SUBSCRIPTION_COLUMNS} from webhook_subscriptions
-     where workspace_id = $1 and mode = $2 and deleted_at is null ${cond}
-     order by id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $3`,
-    params,
+     where workspace_id = $1 and mode = $2 and deleted_at is null and ${k.where}
+     order by ${k.order} limit ${k.limit}`,
+    [who.workspaceId, who.mode, ...k.params],
   );
   return rows;
 }
@@ -65,9 +60,9 @@ export async function pageDeliveries(
   sql: Sql,
   who: Principal,
   filter: DeliveryFilter,
-  { after, take }: KeysetRange<string>,
+  range: KeysetRange<string>,
 ): Promise<DeliveryRow[]> {
-  const params: unknown[] = [who.workspaceId, who.mode, take];
+  const params: unknown[] = [who.workspaceId, who.mode];
   const conds: string[] = [];
   const add = (cond: (p: string) => string, value: unknown) => {
     params.push(value);
@@ -76,12 +71,12 @@ export async function pageDeliveries(
   if (filter.subscriptionId) add((p) => `subscription_id = ${p}`, filter.subscriptionId);
   if (filter.status) add((p) => `status = ${p}`, filter.status);
   if (filter.type) add((p) => `type = ${p}`, filter.type);
-  if (after) add((p) => `id ${after.op === 'lt' ? '<' : '>'} ${p}`, after.key);
+  const k = keysetSql(range, 'id', params.length + 1);
   const { rows } = await sql.query<DeliveryRow>(
     `select ${DELIVERY_COLUMNS} from webhook_deliveries
-     where workspace_id = $1 and mode = $2 ${conds.map((c) => `and ${c}`).join(' ')}
-     order by id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $3`,
-    params,
+     where workspace_id = $1 and mode = $2 ${conds.map((c) => `and ${c}`).join(' ')} and ${k.where}
+     order by ${k.order} limit ${k.limit}`,
+    [...params, ...k.params],
   );
   return rows;
 }
