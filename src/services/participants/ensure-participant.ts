@@ -1,6 +1,9 @@
 import type { Sql } from '../../db/tx.ts';
 import type { Mode } from '../keys/principal.ts';
 
+// Raw SQL: `insert … on conflict … returning` in one statement, on the caller's pg client inside the
+// ledger/engine transaction (bench suite `engine`).
+
 export interface EnsuredParticipant {
   id: number;
   externalId: string;

@@ -5,6 +5,9 @@ import type { Scope } from '../keys/principal.ts';
 import { pagedList } from '../paged-list.ts';
 import { PARTICIPANT_COLUMNS, type ParticipantRow, presentParticipant } from './presenters.ts';
 
+// Raw SQL: the search must repeat the trigram index's expression (`participants_search_trgm_idx`) with
+// `ilike`, which MikroORM's filters cannot write.
+
 export const listParticipantsInput = pageInput.extend({
   search: z.string().max(255).optional().meta({
     description: 'Case-insensitive substring (or prefix) of the external id, e-mail or name.',

@@ -6,6 +6,9 @@ import { presentRedemption, type RedemptionDto, type RedemptionRow } from './pre
 import { numericId } from './rewards-repo.ts';
 import { cancelAndRefund, type LockedRedemption, lockRedemption } from './settle-redemption.ts';
 
+// Raw SQL: a redemption state change on the redemption path's pg client and locks (see redeem-reward.ts,
+// bench suite `rewards`), presented from the shared `REDEMPTION_COLUMNS` SQL.
+
 /** Only a pending physical redemption moves by hand; an external one is settled by its own call. */
 function assertMovable(x: LockedRedemption | null, action: string): LockedRedemption {
   if (!x) throw notFound('redemption');

@@ -5,6 +5,9 @@ import { presentRedemption, type RedemptionDto, type RedemptionRow } from './pre
 import { type ExternalConfig, externalConfig } from './reward-input.ts';
 import { cancelAndRefund, emitRedeemed, fulfilmentFailed, lockRedemption } from './settle-redemption.ts';
 
+// Raw SQL: settles a redemption on the redemption path's pg client and locks (bench suite `rewards`),
+// with the code, stock and refund in one transaction.
+
 /** What a call to an external fulfilment endpoint came to (also the test-fulfilment answer). */
 export interface FulfilmentCall {
   ok: boolean;
