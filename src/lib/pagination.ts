@@ -5,17 +5,19 @@ import { DomainError } from '../errors.ts';
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 
-/** `limit` (default 50, above 200 clamped to 200) and an opaque `cursor` (SPEC 4.6, CONTRACT 14). */
-export const pageInput = z.object({
-  limit: z.coerce
+/** A `limit` parameter: a positive integer, `def` when absent, above `max` clamped to `max`. */
+export const clampedLimit = (def: number, max: number, what: string) =>
+  z.coerce
     .number()
     .int()
     .min(1)
-    .default(DEFAULT_LIMIT)
-    .transform((n) => Math.min(n, MAX_LIMIT))
-    .meta({
-      description: `Page size: default ${DEFAULT_LIMIT}; above ${MAX_LIMIT} is clamped to ${MAX_LIMIT}.`,
-    }),
+    .default(def)
+    .transform((n) => Math.min(n, max))
+    .meta({ description: `${what}: default ${def}; above ${max} is clamped to ${max}.` });
+
+/** `limit` (default 50, above 200 clamped to 200) and an opaque `cursor` (SPEC 4.6, CONTRACT 14). */
+export const pageInput = z.object({
+  limit: clampedLimit(DEFAULT_LIMIT, MAX_LIMIT, 'Page size'),
   cursor: z.string().max(512).optional().meta({
     description: 'Opaque cursor from `links.next`/`links.prev` (or `meta`); omit for the first page.',
   }),

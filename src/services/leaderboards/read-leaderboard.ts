@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
+import { clampedLimit } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { findLeaderboard } from './boards.ts';
@@ -13,15 +14,7 @@ import { type Period, periodWindow } from './periods.ts';
 
 export const MAX_TOP = 1000;
 
-export const leaderboardTopInput = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(10)
-    .transform((n) => Math.min(n, MAX_TOP))
-    .meta({ description: `How many places: default 10; above ${MAX_TOP} is clamped to ${MAX_TOP}.` }),
-});
+export const leaderboardTopInput = z.object({ limit: clampedLimit(10, MAX_TOP, 'How many places') });
 
 export interface Standing {
   rank: number;
