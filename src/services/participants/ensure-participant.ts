@@ -1,8 +1,8 @@
 import type { Sql } from '../../db/tx.ts';
 import type { Mode } from '../keys/principal.ts';
 
-// Raw SQL: `insert … on conflict … returning` in one statement, on the caller's pg client inside the
-// ledger/engine transaction (bench suite `engine`).
+// Raw SQL: `insert … on conflict … returning` in one statement, on the pg client of adjust-points' ledger
+// transaction (bench suite `leaderboards`: POST …/points).
 
 export interface EnsuredParticipant {
   id: number;

@@ -6,6 +6,9 @@ import { type LedgerEntryRow, presentEntry } from '../ledger/presenters.ts';
 import { parseInput } from '../validation.ts';
 import { findParticipant } from './find-participant.ts';
 
+// Raw SQL: ledger entries are presented from the ledger's own SQL row shape (`RawEntry`,
+// ledger/post-entry.ts, bench suite `engine`).
+
 export const participantLedgerInput = pageInput;
 
 /** `GET /v1/participants/{external_id}/ledger`: the participant's entries, newest first. */

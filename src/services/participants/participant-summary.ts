@@ -4,6 +4,9 @@ import { rankOf } from '../leaderboards/read-leaderboard.ts';
 import { type ActiveMultiplier, activeMultiplier } from '../rewards/multiplier.ts';
 import { findParticipant } from './find-participant.ts';
 
+// Raw SQL: three counts in one round trip, beside the rank from the histogram (leaderboards/histogram.ts,
+// bench suite `leaderboards`).
+
 export interface ParticipantSummary {
   external_id: string;
   balance: number;

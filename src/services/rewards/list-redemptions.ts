@@ -7,6 +7,9 @@ import { pagedList } from '../paged-list.ts';
 import { presentRedemption, type RedemptionDto, type RedemptionRow } from './presenters.ts';
 import { findRedemption, REDEMPTION_COLUMNS } from './rewards-repo.ts';
 
+// Raw SQL: presented from `REDEMPTION_COLUMNS`, the SQL row shape the redemption path (bench suite
+// `rewards`) returns, joined to the participant for its external id.
+
 export const listRedemptionsInput = pageInput.extend({
   participant: z.string().min(1).max(255).optional().meta({ description: "A participant's external id." }),
   status: z.enum(['pending', 'fulfilled', 'cancelled']).optional(),
