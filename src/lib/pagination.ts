@@ -5,17 +5,19 @@ import { DomainError } from '../errors.ts';
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 
-/** `limit` (default 50, above 200 clamped to 200) and an opaque `cursor` (SPEC 4.6, CONTRACT 14). */
-export const pageInput = z.object({
-  limit: z.coerce
+/** A `limit` parameter: a positive integer, `def` when absent, above `max` clamped to `max`. */
+export const clampedLimit = (def: number, max: number, what: string) =>
+  z.coerce
     .number()
     .int()
     .min(1)
-    .default(DEFAULT_LIMIT)
-    .transform((n) => Math.min(n, MAX_LIMIT))
-    .meta({
-      description: `Page size: default ${DEFAULT_LIMIT}; above ${MAX_LIMIT} is clamped to ${MAX_LIMIT}.`,
-    }),
+    .default(def)
+    .transform((n) => Math.min(n, max))
+    .meta({ description: `${what}: default ${def}; above ${max} is clamped to ${max}.` });
+
+/** `limit` (default 50, above 200 clamped to 200) and an opaque `cursor` (SPEC 4.6, CONTRACT 14). */
+export const pageInput = z.object({
+  limit: clampedLimit(DEFAULT_LIMIT, MAX_LIMIT, 'Page size'),
   cursor: z.string().max(512).optional().meta({
     description: 'Opaque cursor from `links.next`/`links.prev` (or `meta`); omit for the first page.',
   }),
@@ -39,6 +41,54 @@ export interface KeysetRange<K extends CursorKey> {
   take: number;
 }
 
+/** Newest first unless the range asks for rows above a key (a `prev` page is read oldest first). */
+const orderOf = (range: KeysetRange<CursorKey>): 'asc' | 'desc' =>
+  range.after?.op === 'gt' ? 'asc' : 'desc';
+
+/**
+ * A keyset range as MikroORM reads it: `em.find(Entity, ...keysetFind(range, where))` adds the
+ * condition on `column` (none on the first page) to `where`, and orders and limits by it.
+ */
+export function keysetFind<K extends CursorKey, W extends object, C extends string = 'id'>(
+  range: KeysetRange<K>,
+  where: W,
+  column: C = 'id' as C,
+): [W & { [P in C]?: { $lt: K } | { $gt: K } }, { orderBy: { [P in C]: 'asc' | 'desc' }; limit: number }] {
+  const { after } = range;
+  const bound = after ? { [column]: after.op === 'lt' ? { $lt: after.key } : { $gt: after.key } } : {};
+  return [
+    { ...where, ...bound } as W & { [P in C]?: { $lt: K } | { $gt: K } },
+    { orderBy: { [column]: orderOf(range) } as { [P in C]: 'asc' | 'desc' }, limit: range.take },
+  ];
+}
+
+/** SQL fragments of a keyset range; `params` are bound from `$first` on, in this order. */
+export interface KeysetSql {
+  /** `column < $n` / `column > $n`, or `true` on the first page: always safe to `and` in. */
+  where: string;
+  /** `column desc` or `column asc`, for `order by`. */
+  order: string;
+  /** The placeholder of the row count, for `limit`. */
+  limit: string;
+  params: unknown[];
+}
+
+/**
+ * A keyset range as raw SQL reads it, for `… where <filters> and ${k.where} order by ${k.order}
+ * limit ${k.limit}` with `[...filterParams, ...k.params]`; `first` is the number of the first
+ * placeholder it may use (one more than the parameters already bound).
+ */
+export function keysetSql(range: KeysetRange<CursorKey>, column: string, first: number): KeysetSql {
+  const { after, take } = range;
+  if (!after) return { where: 'true', order: `${column} desc`, limit: `$${first}`, params: [take] };
+  return {
+    where: `${column} ${after.op === 'lt' ? '<' : '>'} $${first}`,
+    order: `${column} ${orderOf(range)}`,
+    limit: `$${first + 1}`,
+    params: [after.key, take],
+  };
+}
+
 /**
  * Keyset pagination over a unique, time-ordered key, newest first. Cursors are signed so a
  * tampered one is a 400, and they name a row rather than an offset, so inserts between two
@@ -51,7 +101,32 @@ export class Paginator {
     this.secret = secret;
   }
 
+  /**
+   * One page of rows: `fetch` reads a range (see `keysetWhere` / `keysetSql`), `keyOf` names a
+   * row in a cursor, and `present` (when given) turns each row of the page into what is returned.
+   */
   async page<T, K extends CursorKey>(
+    input: PageInput,
+    keyOf: (row: T) => K,
+    fetch: (range: KeysetRange<K>) => Promise<T[]>,
+  ): Promise<Page<T>>;
+  async page<T, K extends CursorKey, D>(
+    input: PageInput,
+    keyOf: (row: T) => K,
+    fetch: (range: KeysetRange<K>) => Promise<T[]>,
+    present: (row: T) => D,
+  ): Promise<Page<D>>;
+  async page<T, K extends CursorKey, D>(
+    input: PageInput,
+    keyOf: (row: T) => K,
+    fetch: (range: KeysetRange<K>) => Promise<T[]>,
+    present?: (row: T) => D,
+  ): Promise<Page<T | D>> {
+    const page = await this.rows(input, keyOf, fetch);
+    return present ? { ...page, data: page.data.map((row) => present(row)) } : page;
+  }
+
+  private async rows<T, K extends CursorKey>(
     input: PageInput,
     keyOf: (row: T) => K,
     fetch: (range: KeysetRange<K>) => Promise<T[]>,

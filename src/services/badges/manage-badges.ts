@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
+import { type BadgeRow, badgesOf, upsertBadge } from './repository.ts';
 import type { BadgeDto } from './shapes.ts';
 
 /** Column lengths of `badges.key` and `participant_badges.tier`. */
@@ -27,14 +28,6 @@ export const defineBadgeInput = z
 
 export type { BadgeDto } from './shapes.ts';
 
-interface BadgeRow {
-  key: string;
-  name: string;
-  description: string | null;
-  image_url: string | null;
-  tiers: string[];
-}
-
 const present = (r: BadgeRow): BadgeDto => ({
   key: r.key,
   name: r.name,
@@ -53,31 +46,26 @@ export async function defineBadge(
   input: unknown,
 ): Promise<{ badge: BadgeDto; created: boolean }> {
   const q = parseInput(defineBadgeInput, input);
-  const { rows } = await ctx.pool.query<BadgeRow & { created: boolean }>(
-    `insert into badges as b (workspace_id, mode, key, name, description, image_url, tiers)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb)
-     on conflict (workspace_id, mode, key) do update
-        set name = excluded.name, description = excluded.description, image_url = excluded.image_url,
-            tiers = excluded.tiers
-     returning key, name, description, image_url, tiers, (xmax = 0) as created`,
-    [
-      who.workspaceId,
-      who.mode,
-      q.key,
-      q.name,
-      q.description ?? null,
-      q.image_url ?? null,
-      JSON.stringify(q.tiers ?? []),
-    ],
-  );
-  return { badge: present(rows[0]!), created: rows[0]!.created };
+  const row = await upsertBadge(ctx.pool, who, {
+    key: q.key,
+    name: q.name,
+    description: q.description ?? null,
+    image_url: q.image_url ?? null,
+    tiers: q.tiers ?? [],
+  });
+  return { badge: present(row), created: row.created };
 }
 
 /** The badge catalogue of the caller's workspace and mode, by key. */
 export async function listBadges(ctx: AppContext, who: Principal): Promise<BadgeDto[]> {
-  const { rows } = await ctx.pool.query<BadgeRow>(
-    `select key, name, description, image_url, tiers from badges where workspace_id = $1 and mode = $2 order by key`,
-    [who.workspaceId, who.mode],
+  const badges = await badgesOf(ctx.orm.em.fork(), who);
+  return badges.map((b) =>
+    present({
+      key: b.key,
+      name: b.name,
+      description: b.description ?? null,
+      image_url: b.imageUrl ?? null,
+      tiers: b.tiers,
+    }),
   );
-  return rows.map(present);
 }

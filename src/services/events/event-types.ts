@@ -1,36 +1,25 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { pageInput } from '../../lib/pagination.ts';
 import { storableJson, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
+import { pagedList } from '../paged-list.ts';
 import { parseInput } from '../validation.ts';
 import { EventType } from './entities.ts';
 import { EVENT_TYPE_PATTERN, LIMITS } from './event-input.ts';
 import { schemaProblem } from './event-schemas.ts';
 import { presentEventType } from './presenters.ts';
+import { pageEventTypes, upsertEventTypeSchema } from './repository.ts';
 import type { EventTypeDto } from './shapes.ts';
 
 /** Event types seen or defined in this workspace and mode, newest first. */
-export async function listEventTypes(
-  ctx: AppContext,
-  who: Principal,
-  input: unknown,
-): Promise<Page<EventTypeDto>> {
-  const q = parseInput(pageInput, input);
-  const em = ctx.orm.em.fork();
-  const where = { workspace: who.workspaceId, mode: who.mode };
-  const page = await ctx.paginator.page(
-    q,
-    (t: EventType) => Number(t.id),
-    ({ after, take }) =>
-      em.find(EventType, after ? { ...where, id: { [`$${after.op}`]: after.key } } : where, {
-        orderBy: { id: after?.op === 'gt' ? 'asc' : 'desc' },
-        limit: take,
-      }),
-  );
-  return { ...page, data: page.data.map(presentEventType) };
-}
+export const listEventTypes = pagedList({
+  input: pageInput,
+  keyOf: (t: EventType) => Number(t.id),
+  fetch: (ctx: AppContext, who: Principal, _q, range) => pageEventTypes(ctx.orm.em.fork(), who, range),
+  present: presentEventType,
+});
 
 export const eventTypeKey = text(LIMITS.eventTypeLength, { min: 1 }).regex(
   EVENT_TYPE_PATTERN,
@@ -82,15 +71,7 @@ export async function putEventTypeSchema(
     const problem = schemaProblem(schema);
     if (problem) throw validationError([{ field: 'schema', message: `not a valid JSON Schema: ${problem}` }]);
   }
-  const em = ctx.orm.em.fork();
-  await em.execute(
-    `insert into event_types (workspace_id, mode, key, schema, updated_at) values (?, ?, ?, ?, clock_timestamp())
-     on conflict (workspace_id, mode, key) do update set schema = excluded.schema, updated_at = clock_timestamp()`,
-    [who.workspaceId, who.mode, key, schema === null ? null : JSON.stringify(schema)],
-  );
-  return presentEventType(
-    await em.findOneOrFail(EventType, { workspace: who.workspaceId, mode: who.mode, key }),
-  );
+  return presentEventType(await upsertEventTypeSchema(ctx.orm.em.fork(), who, key, schema));
 }
 
 /** Drops an event type's JSON Schema; an unknown type is a 404. Events received afterwards are not checked. */

@@ -1,17 +1,24 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { DomainError, notFound } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { pageInput } from '../../lib/pagination.ts';
 import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import { decryptSecret, encryptSecret, verifySignature } from '../../lib/secrets.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
-import type { Principal } from '../keys/principal.ts';
+import type { Mode, Principal } from '../keys/principal.ts';
+import { pagedList } from '../paged-list.ts';
 import { parseInput } from '../validation.ts';
 import { IngestEndpoint } from './entities.ts';
 import { eventTypeKey } from './event-types.ts';
 import type { IngestSource } from './ingest-event.ts';
 import { presentIngestEndpoint } from './presenters.ts';
+import {
+  ingestEndpointById,
+  ingestEndpointByKey,
+  pageIngestEndpoints,
+  softDeleteIngestEndpoint,
+} from './repository.ts';
 import type { IngestEndpointCreatedDto, IngestEndpointDto } from './shapes.ts';
 
 export const createIngestEndpointInput = z.strictObject({
@@ -41,31 +48,17 @@ export async function createIngestEndpoint(
   return { ...presentIngestEndpoint(endpoint), secret };
 }
 
-export async function listIngestEndpoints(
-  ctx: AppContext,
-  who: Principal,
-  input: unknown,
-): Promise<Page<IngestEndpointDto>> {
-  const q = parseInput(pageInput, input);
-  const em = ctx.orm.em.fork();
-  const where = { workspace: who.workspaceId, mode: who.mode, deletedAt: null };
-  const page = await ctx.paginator.page(
-    q,
-    (e: IngestEndpoint) => e.id,
-    ({ after, take }) =>
-      em.find(IngestEndpoint, after ? { ...where, id: { [`$${after.op}`]: after.key } } : where, {
-        orderBy: { id: after?.op === 'gt' ? 'asc' : 'desc' },
-        limit: take,
-      }),
-  );
-  return { ...page, data: page.data.map(presentIngestEndpoint) };
-}
+/** The caller's live ingest endpoints, newest first (their secrets are never shown again). */
+export const listIngestEndpoints = pagedList({
+  input: pageInput,
+  keyOf: (e: IngestEndpoint) => e.id,
+  fetch: (ctx: AppContext, who: Principal, _q, range) => pageIngestEndpoints(ctx.orm.em.fork(), who, range),
+  present: presentIngestEndpoint,
+});
 
 async function findOwned(ctx: AppContext, who: Principal, id: string): Promise<IngestEndpoint> {
   const endpoint = z.uuid().safeParse(id).success
-    ? await ctx.orm.em
-        .fork()
-        .findOne(IngestEndpoint, { id, workspace: who.workspaceId, mode: who.mode, deletedAt: null })
+    ? await ingestEndpointById(ctx.orm.em.fork(), who, id)
     : null;
   if (!endpoint) throw notFound('ingest endpoint');
   return endpoint;
@@ -86,7 +79,7 @@ export async function deleteIngestEndpoint(
   id: string,
 ): Promise<{ id: string; deleted: true }> {
   const endpoint = await findOwned(ctx, who, id);
-  await ctx.orm.em.fork().nativeUpdate(IngestEndpoint, { id: endpoint.id }, { deletedAt: new Date() });
+  await softDeleteIngestEndpoint(ctx.orm.em.fork(), endpoint.id);
   return { id: endpoint.id, deleted: true };
 }
 
@@ -103,24 +96,14 @@ export async function authenticateIngest(
   const fail = (why: string) =>
     new DomainError('authentication_error', `Ingest authentication failed: ${why}`);
   if (!/^ing_[A-Za-z0-9]{32}$/.test(key)) throw fail('unknown ingest key');
-  const { rows } = await ctx.pool.query<{
-    id: string;
-    workspace_id: string;
-    mode: 'live' | 'test';
-    secret_enc: string;
-    default_event_type: string | null;
-  }>(
-    'select id, workspace_id, mode, secret_enc, default_event_type from ingest_endpoints where key = $1 and deleted_at is null',
-    [key],
-  );
-  const endpoint = rows[0];
+  const endpoint = await ingestEndpointByKey(ctx.orm.em.fork(), key);
   if (!endpoint) throw fail('unknown ingest key');
-  const check = verifySignature(decryptSecret(endpoint.secret_enc, ctx.config.secret), rawBody, signature);
+  const check = verifySignature(decryptSecret(endpoint.secretEnc, ctx.config.secret), rawBody, signature);
   if (!check.ok) throw fail(check.reason);
   return {
-    workspaceId: endpoint.workspace_id,
-    mode: endpoint.mode,
+    workspaceId: endpoint.workspace.id,
+    mode: endpoint.mode as Mode,
     source: `ingest:${endpoint.id}`,
-    defaultEventType: endpoint.default_event_type,
+    defaultEventType: endpoint.defaultEventType ?? null,
   };
 }

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { pageInput } from '../../lib/pagination.ts';
 import { text } from '../../lib/primitives.ts';
 import { runsOfEvent } from '../flows/list-flow-runs.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
-import { Event } from './entities.ts';
+import { pagedList } from '../paged-list.ts';
+import type { Event } from './entities.ts';
 import { LIMITS } from './event-input.ts';
 import { presentEvent } from './presenters.ts';
-import { EVENT_STATUSES, type EventDetailDto, type EventDto } from './shapes.ts';
+import { eventById, pageEvents } from './repository.ts';
+import { EVENT_STATUSES, type EventDetailDto } from './shapes.ts';
 
 export const listEventsInput = pageInput.extend({
   status: z.enum(EVENT_STATUSES).optional(),
@@ -20,32 +21,17 @@ export const listEventsInput = pageInput.extend({
 export type ListEventsInput = z.input<typeof listEventsInput>;
 
 /** The event log, newest first, filtered by status, type, participant and `since` (SPEC 4.4). */
-export async function listEvents(ctx: AppContext, who: Principal, input: unknown): Promise<Page<EventDto>> {
-  const q = parseInput(listEventsInput, input);
-  const em = ctx.orm.em.fork();
-  const where: Record<string, unknown> = { workspace: who.workspaceId, mode: who.mode };
-  if (q.status) where.status = q.status;
-  if (q.event_type) where.eventType = q.event_type;
-  if (q.participant) where.externalId = q.participant;
-  if (q.since) where.receivedAt = { $gte: new Date(q.since) };
-  const page = await ctx.paginator.page(
-    q,
-    (e: Event) => e.id,
-    ({ after, take }) =>
-      em.find(Event, after ? { ...where, id: { [`$${after.op}`]: after.key } } : where, {
-        orderBy: { id: after?.op === 'gt' ? 'asc' : 'desc' },
-        limit: take,
-      }),
-  );
-  return { ...page, data: page.data.map(presentEvent) };
-}
+export const listEvents = pagedList({
+  input: listEventsInput,
+  keyOf: (e: Event) => e.id,
+  fetch: (ctx: AppContext, who: Principal, q, range) => pageEvents(ctx.orm.em.fork(), who, q, range),
+  present: presentEvent,
+});
 
 /** One event of the caller's workspace and mode, with its flow runs and its processing error. */
 export async function getEvent(ctx: AppContext, who: Principal, id: string): Promise<EventDetailDto> {
   const valid = z.uuid().safeParse(id);
-  const event = valid.success
-    ? await ctx.orm.em.fork().findOne(Event, { id, workspace: who.workspaceId, mode: who.mode })
-    : null;
+  const event = valid.success ? await eventById(ctx.orm.em.fork(), who, id) : null;
   if (!event) throw notFound('event');
   return {
     ...presentEvent(event),

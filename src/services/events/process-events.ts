@@ -7,6 +7,9 @@ import { derivedKey } from '../flows/engine/types.ts';
 import { writePlan } from '../flows/engine/write.ts';
 import { queueMessage } from '../messages/queue-message.ts';
 
+// Raw SQL: the engine's batch transaction (bench suite `engine`): participant rows locked `for update` in
+// id order on one pool client, shared with the engine's load/write SQL.
+
 /** Events per transaction: big enough to amortise the fixed statements, small enough to keep locks short. */
 const CHUNK = 500;
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { pageInput } from '../../lib/pagination.ts';
 import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
+import { pagedList } from '../paged-list.ts';
 import { type FlowRunRow, presentFlowRun } from './presenters.ts';
+import { flowRunsOf, pageFlowRuns } from './repository.ts';
 import { FLOW_RUN_STATUSES, type FlowRunDto } from './shapes.ts';
 
 export const listFlowRunsInput = pageInput.extend({
@@ -15,57 +16,22 @@ export const listFlowRunsInput = pageInput.extend({
   status: z.enum(FLOW_RUN_STATUSES).optional(),
 });
 
-const SELECT = `select r.id, r.flow_id, r.event_id, p.external_id, r.status, r.steps, r.started_at, r.finished_at
-                  from flow_runs r join participants p on p.id = r.participant_id`;
-
-/** Flow runs, newest first, filtered by flow, participant, event and status (CONTRACT 9). */
-export async function listFlowRuns(
-  ctx: AppContext,
-  who: Principal,
-  input: unknown,
-): Promise<Page<FlowRunDto>> {
-  const q = parseInput(listFlowRunsInput, input);
-  const page = await ctx.paginator.page(
-    q,
-    (r: FlowRunRow) => r.id,
-    async ({ after, take }) => {
-      const params: unknown[] = [who.workspaceId, who.mode];
-      const where = ['r.workspace_id = $1', 'r.mode = $2'];
-      const add = (sql: string, v: unknown) => {
-        params.push(v);
-        where.push(sql.replace('?', `$${params.length}`));
-      };
-      if (q.flow_id) add('r.flow_id = ?', q.flow_id);
-      if (q.event_id) add('r.event_id = ?', q.event_id);
-      if (q.status) add('r.status = ?', q.status);
-      if (q.participant) add('p.external_id = ?', q.participant);
-      if (after) add(`r.id ${after.op === 'lt' ? '<' : '>'} ?::uuid`, after.key);
-      params.push(take);
-      const { rows } = await ctx.pool.query<FlowRunRow>(
-        `${SELECT} where ${where.join(' and ')} order by r.id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $${params.length}`,
-        params,
-      );
-      return rows;
-    },
-  );
-  return { ...page, data: page.data.map(presentFlowRun) };
-}
-
 export async function getFlowRun(ctx: AppContext, who: Principal, id: string): Promise<FlowRunDto> {
   if (!z.uuid().safeParse(id).success) throw notFound('flow run');
-  const { rows } = await ctx.pool.query<FlowRunRow>(
-    `${SELECT} where r.id = $1 and r.workspace_id = $2 and r.mode = $3`,
-    [id, who.workspaceId, who.mode],
-  );
-  if (!rows[0]) throw notFound('flow run');
-  return presentFlowRun(rows[0]);
+  const [run] = await flowRunsOf(ctx.orm.em.fork(), who, { id });
+  if (!run) throw notFound('flow run');
+  return presentFlowRun(run);
 }
 
 /** The runs of one event, oldest first (shown by `GET /v1/events/{id}`). */
 export async function runsOfEvent(ctx: AppContext, who: Principal, eventId: string): Promise<FlowRunDto[]> {
-  const { rows } = await ctx.pool.query<FlowRunRow>(
-    `${SELECT} where r.event_id = $1 and r.workspace_id = $2 and r.mode = $3 order by r.id`,
-    [eventId, who.workspaceId, who.mode],
-  );
-  return rows.map(presentFlowRun);
+  return (await flowRunsOf(ctx.orm.em.fork(), who, { event_id: eventId })).map(presentFlowRun);
 }
+
+/** Flow runs, newest first, filtered by flow, participant, event and status (CONTRACT 9). */
+export const listFlowRuns = pagedList({
+  input: listFlowRunsInput,
+  keyOf: (r: FlowRunRow) => r.id,
+  fetch: (ctx: AppContext, who: Principal, q, range) => pageFlowRuns(ctx.orm.em.fork(), who, q, range),
+  present: presentFlowRun,
+});

@@ -1,27 +1,27 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { pageInput } from '../../lib/pagination.ts';
 import { text } from '../../lib/primitives.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { LIMITS } from '../events/event-input.ts';
 import type { Principal } from '../keys/principal.ts';
+import { pagedList } from '../paged-list.ts';
 import { parseInput } from '../validation.ts';
 import { ensureBadges } from './engine/load.ts';
 import { Flow } from './entities.ts';
 import { createFlowInput, type FlowAction, updateFlowInput } from './flow-schemas.ts';
 import { type FlowDto, presentFlow } from './presenters.ts';
+import { flowById, pageFlows } from './repository.ts';
 
 export const listFlowsInput = pageInput.extend({
   event_type: text(LIMITS.eventTypeLength).optional(),
   active: z.enum(['true', 'false']).optional(),
 });
 
-const scope = (who: Principal) => ({ workspace: who.workspaceId, mode: who.mode, deletedAt: null });
-
 async function findFlow(ctx: AppContext, who: Principal, id: string) {
   const em = ctx.orm.em.fork();
-  const flow = z.uuid().safeParse(id).success ? await em.findOne(Flow, { id, ...scope(who) }) : null;
+  const flow = z.uuid().safeParse(id).success ? await flowById(em, who, id) : null;
   if (!flow) throw notFound('flow');
   return { em, flow };
 }
@@ -97,20 +97,9 @@ export async function getFlow(ctx: AppContext, who: Principal, id: string): Prom
 }
 
 /** Flows of the caller's workspace and mode, newest first. */
-export async function listFlows(ctx: AppContext, who: Principal, input: unknown): Promise<Page<FlowDto>> {
-  const q = parseInput(listFlowsInput, input);
-  const em = ctx.orm.em.fork();
-  const where: Record<string, unknown> = scope(who);
-  if (q.event_type) where.eventType = q.event_type;
-  if (q.active) where.active = q.active === 'true';
-  const page = await ctx.paginator.page(
-    q,
-    (f: Flow) => f.id,
-    ({ after, take }) =>
-      em.find(Flow, after ? { ...where, id: { [`$${after.op}`]: after.key } } : where, {
-        orderBy: { id: after?.op === 'gt' ? 'asc' : 'desc' },
-        limit: take,
-      }),
-  );
-  return { ...page, data: page.data.map(presentFlow) };
-}
+export const listFlows = pagedList({
+  input: listFlowsInput,
+  keyOf: (f: Flow) => f.id,
+  fetch: (ctx: AppContext, who: Principal, q, range) => pageFlows(ctx.orm.em.fork(), who, q, range),
+  present: presentFlow,
+});

@@ -6,6 +6,9 @@ import { hashKey, keyMode } from './key-format.ts';
 import { type ParticipantClaims, verifyParticipantToken } from './participant-token.ts';
 import type { Mode, Principal } from './principal.ts';
 
+// Raw SQL: every authenticated request reads a key here (all HTTP bench scenarios); lookups of one tick
+// share one `key_hash = any($1)` query through the Batcher, on the raw pool.
+
 interface KeyRow {
   key_hash: string;
   id: string;

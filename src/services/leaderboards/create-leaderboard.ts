@@ -6,7 +6,8 @@ import { text } from '../../lib/primitives.ts';
 import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { BUILT_IN_KEY, type LeaderboardDto, presentLeaderboard } from './boards.ts';
-import { PERIODS, type Period } from './periods.ts';
+import { PERIODS } from './periods.ts';
+import { boardRow, insertBoard } from './repository.ts';
 
 export const createLeaderboardInput = z.strictObject({
   key: text(64, { min: 1 })
@@ -30,12 +31,8 @@ export async function createLeaderboard(
 ): Promise<LeaderboardDto> {
   const body = parseInput(createLeaderboardInput, input);
   try {
-    const { rows } = await ctx.pool.query<{ key: string; name: string; period: Period; created_at: Date }>(
-      `insert into leaderboards (workspace_id, mode, key, name, period) values ($1, $2, $3, $4, $5)
-       returning key, name, period, created_at`,
-      [who.workspaceId, who.mode, body.key, body.name, body.period],
-    );
-    return presentLeaderboard(rows[0]!);
+    const board = await insertBoard(ctx.orm.em.fork(), who, body);
+    return presentLeaderboard(boardRow(board));
   } catch (err) {
     if (uniqueViolation(err) === 'leaderboards_workspace_id_mode_key_unique')
       throw validationError([{ field: 'key', message: 'a leaderboard with this key already exists' }]);

@@ -2,6 +2,9 @@ import type { Sql } from '../../db/tx.ts';
 import type { Mode } from '../keys/principal.ts';
 import { type Period, periodWindow } from './periods.ts';
 
+// Raw SQL: the rank histograms of the bench suite `leaderboards` (own-rank p99 < 20 ms): bit-shifted
+// bucket sums, `unnest` appends and `generate_series` rebuilds.
+
 /**
  * Ranks without counting participants (README "How ranks stay fast"). Every board keeps a
  * histogram of its positive scores on five levels: level k counts participants per bucket

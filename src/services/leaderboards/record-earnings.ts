@@ -3,6 +3,9 @@ import type { Mode } from '../keys/principal.ts';
 import { appendMoves, type ScoreMove } from './histogram.ts';
 import { PERIODS, type Period, periodWindow } from './periods.ts';
 
+// Raw SQL: runs inside `postEntry`/`postCredits`' transaction on its pg client (bench suites `engine` and
+// `leaderboards`): `for update` in id order, `unnest` upserts with `on conflict`.
+
 export interface Earning {
   workspaceId: string;
   mode: Mode;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
-import { MessageTemplate } from './entities.ts';
+import { deleteTemplateByKey } from './repository.ts';
 
 /**
  * Deletes a template. Messages already recorded keep their rendered text (they store the key,
@@ -12,9 +12,7 @@ export async function deleteTemplate(
   who: Principal,
   key: string,
 ): Promise<{ key: string; deleted: true }> {
-  const n = await ctx.orm.em
-    .fork()
-    .nativeDelete(MessageTemplate, { workspace: who.workspaceId, mode: who.mode, key });
+  const n = await deleteTemplateByKey(ctx.orm.em.fork(), who, key);
   if (n === 0) throw notFound('message template');
   return { key, deleted: true };
 }

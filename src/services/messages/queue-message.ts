@@ -7,6 +7,10 @@ import type { Mode } from '../keys/principal.ts';
 import { emitResult } from '../outbox/emit.ts';
 import { type Channel, type RenderContext, renderMessage } from './render.ts';
 
+// Raw SQL: runs inside the engine's batch transaction on its pg client (bench suite `engine`), with the
+// job and outbox row in the same transaction; the intent row is one `insert … on conflict` on the derived
+// key.
+
 export interface QueueMessageInput {
   workspaceId: string;
   mode: Mode;

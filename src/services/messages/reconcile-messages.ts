@@ -2,6 +2,10 @@ import type { AppContext } from '../../context.ts';
 import { SEND_MESSAGE_QUEUE } from '../../jobs/queues.ts';
 import { settleOrphanedClaim } from './send-message.ts';
 
+// Raw SQL: an orphaned claim is told by Postgres' session advisory locks (`settleOrphanedClaim` in
+// send-message.ts: no live session holds the message's lock), on the pool it shares with the sender; the
+// reconciler is handed only `pool`, `boss` and `log`.
+
 /**
  * Brings `pending` live messages to a final state when their send was interrupted:
  * - claimed, and no live worker holds the message's lock → the claimer died mid-send → `failed`

@@ -1,6 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import type { Mode } from '../keys/principal.ts';
 
+// Raw SQL: the demo seed is handed only the pool (`Pick<AppContext, 'pool'>`, a signature other code
+// relies on) and is one idempotent `insert … on conflict do nothing`.
+
 /** The demo's message templates (idempotent: an existing key is left as the user edited it). */
 export const DEMO_TEMPLATES = [
   {

@@ -5,6 +5,9 @@ import { emitResult } from '../outbox/emit.ts';
 import { messageSentData } from './queue-message.ts';
 import { type DeliveryOutcome, deliver } from './transports.ts';
 
+// Raw SQL: needs a session advisory lock (`pg_advisory_lock`) held on one dedicated connection for the
+// whole send, which Postgres drops if the worker dies; MikroORM's pooled `em` cannot pin a connection.
+
 /** Thrown to make pg-boss try the job again later (the message is still `pending`, unclaimed or busy). */
 export class RetryLater extends Error {
   override readonly name = 'RetryLater';

@@ -2,8 +2,8 @@ import type { AppContext } from '../../context.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import { MessageTemplate } from './entities.ts';
 import { type MessageTemplateDto, presentTemplate } from './presenters.ts';
+import { templateByKey } from './repository.ts';
 import { subjectProblem, updateTemplateInput } from './template-input.ts';
 
 /**
@@ -18,7 +18,7 @@ export async function updateTemplate(
 ): Promise<MessageTemplateDto> {
   const data = parseInput(updateTemplateInput, input);
   const em = ctx.orm.em.fork();
-  const template = await em.findOne(MessageTemplate, { workspace: who.workspaceId, mode: who.mode, key });
+  const template = await templateByKey(em, who, key);
   if (!template) throw notFound('message template');
   const next = {
     channel: data.channel ?? template.channel,

@@ -3,6 +3,10 @@ import type { Sql } from '../../db/tx.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Mode } from '../keys/principal.ts';
 
+// Raw SQL: one statement per batch of results, inside the caller's ledger, engine or redemption
+// transaction on its pg client (bench suites `engine`, `webhooks`): `unnest` rows, SQL-made UUIDv7s and a
+// `pg_notify` delivered on commit.
+
 /** The result types of SPEC 6.1 (plus `webhook.test`, which is sent directly, never stored). */
 export type ResultType =
   | 'badge.awarded'

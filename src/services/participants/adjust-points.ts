@@ -11,6 +11,9 @@ import { type LedgerEntryRow, presentEntry } from '../ledger/presenters.ts';
 import { parseInput } from '../validation.ts';
 import { ensureParticipant } from './ensure-participant.ts';
 
+// Raw SQL: a ledger posting: the participant locked `for update` and the entry posted with `postEntry` on
+// the same pg client (see ledger/post-entry.ts, bench suite `leaderboards`: POST …/points).
+
 /** Far beyond any real balance, and exact as a JavaScript number and a bigint. */
 export const MAX_ADJUSTMENT = 1_000_000_000_000;
 

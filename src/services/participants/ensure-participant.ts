@@ -1,6 +1,9 @@
 import type { Sql } from '../../db/tx.ts';
 import type { Mode } from '../keys/principal.ts';
 
+// Raw SQL: `insert … on conflict … returning` in one statement, on the pg client of adjust-points' ledger
+// transaction (bench suite `leaderboards`: POST …/points).
+
 export interface EnsuredParticipant {
   id: number;
   externalId: string;

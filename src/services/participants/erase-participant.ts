@@ -4,6 +4,10 @@ import { withTransaction } from '../../db/tx.ts';
 import type { Scope } from '../keys/principal.ts';
 import { findParticipant } from './find-participant.ts';
 
+// Raw SQL: GDPR erase in one transaction over the event log, messages, outbox and deliveries: `jsonb_set`
+// rewrites the external id inside stored JSON (outbox data, delivery bodies), a `with … update …
+// returning` chains two of the updates, which the ORM cannot express.
+
 /**
  * `DELETE /v1/participants/{external_id}` (CONTRACT 7): the person goes, the accounting stays.
  * PII is cleared and the external id replaced by a random pseudonym (random, so nothing can map

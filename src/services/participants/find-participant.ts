@@ -3,6 +3,9 @@ import { notFound } from '../../errors.ts';
 import type { Scope } from '../keys/principal.ts';
 import { PARTICIPANT_COLUMNS, type ParticipantRow } from './presenters.ts';
 
+// Raw SQL: called with the caller's pg client inside ledger and redemption transactions (`for update`),
+// so it takes an `Sql`, not an `em`.
+
 /** The participant with this external id in the caller's workspace and mode, else 404. */
 export async function findParticipant(
   sql: Sql,

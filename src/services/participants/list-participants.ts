@@ -1,15 +1,13 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { keysetSql, pageInput } from '../../lib/pagination.ts';
 import { text } from '../../lib/primitives.ts';
 import type { Scope } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
-import {
-  PARTICIPANT_COLUMNS,
-  type ParticipantDto,
-  type ParticipantRow,
-  presentParticipant,
-} from './presenters.ts';
+import { pagedList } from '../paged-list.ts';
+import { PARTICIPANT_COLUMNS, type ParticipantRow, presentParticipant } from './presenters.ts';
+
+// Raw SQL: the search must repeat the trigram index's expression (`participants_search_trgm_idx`) with
+// `ilike`, which MikroORM's filters cannot write.
 
 export const listParticipantsInput = pageInput.extend({
   search: text(255).optional().meta({
@@ -32,34 +30,24 @@ export function containsPattern(term: string): string {
 }
 
 /** Participants, newest first, optionally filtered by `search` (CONTRACT 7). */
-export async function listParticipants(
-  ctx: AppContext,
-  who: Scope,
-  input: unknown,
-): Promise<Page<ParticipantDto>> {
-  const q = parseInput(listParticipantsInput, input);
-  const search = q.search?.trim() ? containsPattern(q.search.trim()) : null;
-  const page = await ctx.paginator.page(
-    q,
-    (r: ParticipantRow) => Number(r.id),
-    async ({ after, take }) => {
-      const params: unknown[] = [who.workspaceId, who.mode, take];
-      let where = 'workspace_id = $1 and mode = $2';
-      if (after) {
-        params.push(after.key);
-        where += ` and id ${after.op === 'lt' ? '<' : '>'} $${params.length}`;
-      }
-      if (search) {
-        params.push(search);
-        where += ` and ${HAYSTACK} ilike $${params.length}`;
-      }
-      const { rows } = await ctx.pool.query<ParticipantRow>(
-        `select ${PARTICIPANT_COLUMNS} from participants where ${where}
-          order by id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $3`,
-        params,
-      );
-      return rows;
-    },
-  );
-  return { ...page, data: page.data.map(presentParticipant) };
-}
+export const listParticipants = pagedList({
+  input: listParticipantsInput,
+  keyOf: (r: ParticipantRow) => Number(r.id),
+  fetch: async (ctx: AppContext, who: Scope, q, range) => {
+    const params: unknown[] = [who.workspaceId, who.mode];
+    let where = 'workspace_id = $1 and mode = $2';
+    const search = q.search?.trim();
+    if (search) {
+      params.push(containsPattern(search));
+      where += ` and ${HAYSTACK} ilike $${params.length}`;
+    }
+    const k = keysetSql(range, 'id', params.length + 1);
+    const { rows } = await ctx.pool.query<ParticipantRow>(
+      `select ${PARTICIPANT_COLUMNS} from participants where ${where} and ${k.where}
+        order by ${k.order} limit ${k.limit}`,
+      [...params, ...k.params],
+    );
+    return rows;
+  },
+  present: presentParticipant,
+});

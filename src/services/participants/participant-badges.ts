@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Scope } from '../keys/principal.ts';
 import { findParticipant } from './find-participant.ts';
+import { badgesHeld } from './repository.ts';
 import type { ParticipantBadgeDto } from './shapes.ts';
 
 export type { ParticipantBadgeDto } from './shapes.ts';
@@ -12,26 +13,14 @@ export async function participantBadges(
   externalId: string,
 ): Promise<{ data: ParticipantBadgeDto[] }> {
   const participant = await findParticipant(ctx.pool, who, externalId);
-  const { rows } = await ctx.pool.query<{
-    key: string;
-    tier: string;
-    name: string;
-    awarded_at: Date;
-    flow_run_id: string | null;
-  }>(
-    `select b.key, pb.tier, b.name, pb.awarded_at, pb.flow_run_id
-       from participant_badges pb join badges b on b.id = pb.badge_id
-      where pb.participant_id = $1
-      order by pb.awarded_at desc, pb.id desc`,
-    [participant.id],
-  );
+  const held = await badgesHeld(ctx.orm.em.fork(), Number(participant.id));
   return {
-    data: rows.map((r) => ({
-      key: r.key,
-      tier: r.tier === '' ? null : r.tier,
-      name: r.name,
-      awarded_at: new Date(r.awarded_at).toISOString(),
-      flow_run_id: r.flow_run_id,
+    data: held.map((h) => ({
+      key: h.badge.key,
+      tier: h.tier === '' ? null : h.tier,
+      name: h.badge.name,
+      awarded_at: h.awardedAt.toISOString(),
+      flow_run_id: h.flowRunId ?? null,
     })),
   };
 }

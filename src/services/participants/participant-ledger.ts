@@ -1,10 +1,13 @@
 import type { AppContext } from '../../context.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { keysetSql, type Page, pageInput } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
 import type { RawEntry } from '../ledger/post-entry.ts';
 import { type LedgerEntryRow, presentEntry } from '../ledger/presenters.ts';
 import { parseInput } from '../validation.ts';
 import { findParticipant } from './find-participant.ts';
+
+// Raw SQL: ledger entries are presented from the ledger's own SQL row shape (`RawEntry`,
+// ledger/post-entry.ts, bench suite `engine`).
 
 export const participantLedgerInput = pageInput;
 
@@ -20,15 +23,14 @@ export async function participantLedger(
   return ctx.paginator.page(
     q,
     (e: LedgerEntryRow) => e.id,
-    async ({ after, take }) => {
-      const params: unknown[] = [participant.id, take];
-      if (after) params.push(after.key);
+    async (range) => {
+      const k = keysetSql(range, 'id', 2);
       const { rows } = await ctx.pool.query<RawEntry>(
         `select id, points, balance_after, reason, source, reference, reverses_entry_id, idempotency_key, created_at
            from ledger_entries
-          where participant_id = $1${after ? ` and id ${after.op === 'lt' ? '<' : '>'} $3` : ''}
-          order by id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $2`,
-        params,
+          where participant_id = $1 and ${k.where}
+          order by ${k.order} limit ${k.limit}`,
+        [participant.id, ...k.params],
       );
       return rows.map(presentEntry);
     },

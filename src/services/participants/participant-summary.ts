@@ -6,6 +6,8 @@ import { findParticipant } from './find-participant.ts';
 import type { ParticipantSummary } from './shapes.ts';
 
 export type { ParticipantSummary } from './shapes.ts';
+// Raw SQL: three counts in one round trip, beside the rank from the histogram (leaderboards/histogram.ts,
+// bench suite `leaderboards`).
 
 /** `GET /v1/participants/{external_id}/summary` (CONTRACT 7). */
 export async function participantSummary(

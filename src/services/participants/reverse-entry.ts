@@ -9,6 +9,9 @@ import type { LedgerEntryRow } from '../ledger/presenters.ts';
 import { parseInput } from '../validation.ts';
 import { findParticipant } from './find-participant.ts';
 
+// Raw SQL: a ledger posting (see ledger/post-entry.ts): the entry is read and reversed with `postEntry`
+// on one pg client.
+
 export const reverseEntryInput = z.strictObject({
   reason: text(500).trim().min(1).nullish(),
 });

@@ -12,6 +12,10 @@ import {
   presentParticipant,
 } from './presenters.ts';
 
+// Raw SQL: participants' rows are upserted by the ingest statement (events/event-writer.ts, bench
+// scenario `events.post`) and read in SQL by the ledger; a PATCH is one `update … returning` of the
+// columns those reads present.
+
 /** PATCH body: each given field replaces the stored one; null clears it; absent ones stay. */
 export const updateParticipantInput = z.strictObject({
   email: text(LIMITS.emailLength).trim().nullable().optional(),

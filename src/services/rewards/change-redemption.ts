@@ -7,6 +7,9 @@ import { numericId } from './rewards-repo.ts';
 import { cancelAndRefund, type LockedRedemption, lockRedemption } from './settle-redemption.ts';
 import type { RedemptionDto } from './shapes.ts';
 
+// Raw SQL: a redemption state change on the redemption path's pg client and locks (see redeem-reward.ts,
+// bench suite `rewards`), presented from the shared `REDEMPTION_COLUMNS` SQL.
+
 /** Only a pending physical redemption moves by hand; an external one is settled by its own call. */
 function assertMovable(x: LockedRedemption | null, action: string): LockedRedemption {
   if (!x) throw notFound('redemption');

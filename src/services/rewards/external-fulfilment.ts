@@ -6,6 +6,9 @@ import { type ExternalConfig, externalConfig } from './reward-input.ts';
 import { cancelAndRefund, emitRedeemed, fulfilmentFailed, lockRedemption } from './settle-redemption.ts';
 import type { FulfilmentCall, RedemptionDto } from './shapes.ts';
 
+// Raw SQL: settles a redemption on the redemption path's pg client and locks (bench suite `rewards`),
+// with the code, stock and refund in one transaction.
+
 export interface TokenValues {
   'participant.external_id': string;
   'participant.email': string;

@@ -7,6 +7,10 @@ import { presentReward, type RewardRow, revealsSecrets } from './presenters.ts';
 import { findReward, REWARD_COLUMNS } from './rewards-repo.ts';
 import type { ParticipantCatalogue, RewardDto } from './shapes.ts';
 
+// Raw SQL: the catalogue is presented from `REWARD_COLUMNS` (stock counted from the partial index
+// `reward_codes_available_idx`, `in_window` against `now()`), the SQL rewards-repo.ts shares with the
+// redemption path (bench suite `rewards`).
+
 export const catalogueInput = z.strictObject({
   include_inactive: z
     .enum(['true', 'false'])

@@ -1,5 +1,8 @@
 import type { Sql } from '../../db/tx.ts';
 
+// Raw SQL: reads on the caller's pg client inside the engine's transaction; the engine folds the same
+// query into its one load (flows/engine/load.ts, bench suite `engine`).
+
 export interface ActiveMultiplier {
   factor: number;
   expires_at: string;

@@ -3,6 +3,10 @@ import { notFound } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
 import type { RedemptionRow, RewardRow } from './presenters.ts';
 
+// Raw SQL: stock is computed in SQL (`CODE_BACKED`, `live_stock` counted from the partial index
+// `reward_codes_available_idx`) and rows are locked `for update` by the redemption path (bench suite
+// `rewards`).
+
 /**
  * A reward is code-backed when it is a voucher, or a digital asset with a pool loaded; its stock
  * is then counted from the free list (partial index `reward_codes_available_idx`), never cached.

@@ -15,6 +15,11 @@ import {
 import { findReward } from './rewards-repo.ts';
 import type { RewardDto } from './shapes.ts';
 
+// Raw SQL: a reward is written in the transaction that then reads it back through rewards-repo.ts'
+// `findReward` (stock counted from `reward_codes_available_idx`, the sale window against `now()`, shared
+// with the redemption path of the bench suite `rewards`); moving rewards' CRUD to the Reward entity needs
+// those as formula properties first.
+
 /** Creates a catalogue reward (CONTRACT 8); an external reward's endpoint must pass the egress guard. */
 export async function createReward(ctx: AppContext, who: Principal, input: unknown): Promise<RewardDto> {
   const data = parseInput(createRewardInput, input);

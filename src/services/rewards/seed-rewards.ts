@@ -4,6 +4,9 @@ import { generateCodes } from './generate-codes.ts';
 import { importCodes } from './import-codes.ts';
 import { createReward } from './save-reward.ts';
 
+// Raw SQL: the demo's inactive `external` reward skips `createReward`'s checks (its endpoint is a
+// placeholder); the rest goes through the services.
+
 const DEMO_REWARDS: {
   body: Record<string, unknown>;
   codes?: string[];

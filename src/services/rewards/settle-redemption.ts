@@ -8,6 +8,9 @@ import { presentRedemption, type RedemptionRow } from './presenters.ts';
 import type { RedeemResult } from './redeem-reward.ts';
 import { REDEMPTION_COLUMNS } from './rewards-repo.ts';
 
+// Raw SQL: settles redemptions on the redemption path's pg client and locks (bench suite `rewards`): `for
+// update` and conditional `update … returning`.
+
 type Scope = Pick<Principal, 'workspaceId' | 'mode'>;
 
 /** The `reward.redeemed` result (CONTRACT 10) of a redemption. */

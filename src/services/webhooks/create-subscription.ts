@@ -4,8 +4,9 @@ import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import { presentSubscription, type SubscriptionRow } from './presenters.ts';
-import { SUBSCRIPTION_COLUMNS } from './repository.ts';
+import { WebhookSubscription } from './entities.ts';
+import { presentSubscription } from './presenters.ts';
+import { subscriptionRow } from './repository.ts';
 import type { SubscriptionCreatedDto } from './shapes.ts';
 import { checkUrl, createSubscriptionInput } from './subscription-input.ts';
 
@@ -24,19 +25,17 @@ export async function createSubscription(
   const data = parseInput(createSubscriptionInput, input);
   await checkUrl(ctx, data.url);
   const secret = data.secret ?? `whsec_${randomToken(32)}`;
-  const { rows } = await ctx.pool.query<SubscriptionRow>(
-    `insert into webhook_subscriptions (id, workspace_id, mode, url, event_types, headers, description, secret_enc)
-     values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8) returning ${SUBSCRIPTION_COLUMNS}`,
-    [
-      uuidv7(),
-      who.workspaceId,
-      who.mode,
-      data.url,
-      JSON.stringify(data.event_types),
-      JSON.stringify(data.headers ?? {}),
-      data.description ?? null,
-      encryptSecret(secret, ctx.config.secret),
-    ],
-  );
-  return { ...presentSubscription(rows[0]!), secret };
+  const em = ctx.orm.em.fork();
+  const sub = em.create(WebhookSubscription, {
+    id: uuidv7(),
+    workspace: who.workspaceId,
+    mode: who.mode,
+    url: data.url,
+    eventTypes: data.event_types,
+    headers: data.headers ?? {},
+    description: data.description ?? null,
+    secretEnc: encryptSecret(secret, ctx.config.secret),
+  });
+  await em.flush();
+  return { ...presentSubscription(subscriptionRow(sub)), secret };
 }

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/tx.ts';
 import type { Principal } from '../keys/principal.ts';
-import { announceSubscriptionChange, findSubscription, killPendingDeliveries } from './repository.ts';
+import { announceSubscriptionChange, findSubscriptionEntity, killPendingDeliveries } from './repository.ts';
 
 /**
  * Removes a subscription: it receives nothing more and its pending deliveries die at once. The
@@ -12,13 +11,12 @@ export async function deleteSubscription(
   who: Principal,
   id: string,
 ): Promise<{ id: string; deleted: true }> {
-  return withTransaction(ctx.pool, async (sql) => {
-    const current = await findSubscription(sql, who, id, { lock: true });
-    await sql.query(`update webhook_subscriptions set deleted_at = now(), updated_at = now() where id = $1`, [
-      current.id,
-    ]);
-    await killPendingDeliveries(sql, current.id, 'subscription deleted');
-    await announceSubscriptionChange(sql, current.id);
-    return { id: current.id, deleted: true as const };
+  return ctx.orm.em.fork().transactional(async (em) => {
+    const sub = await findSubscriptionEntity(em, who, id, { lock: true });
+    sub.deletedAt = sub.updatedAt = new Date();
+    await em.flush();
+    await killPendingDeliveries(em, sub.id, 'subscription deleted');
+    await announceSubscriptionChange(em, sub.id);
+    return { id: sub.id, deleted: true as const };
   });
 }

@@ -6,6 +6,9 @@ import { DELIVERIES_CHANNEL } from '../outbox/emit.ts';
 import { SUBSCRIPTIONS_CHANNEL } from './repository.ts';
 import { type AttemptOutcome, sendDelivery } from './send.ts';
 
+// Raw SQL: the bench suite `webhooks`: due deliveries claimed `for update skip locked` in batches,
+// outcomes written with `unnest`.
+
 /** Deliveries claimed per statement at most. */
 const CLAIM_BATCH = 128;
 /** Outcomes recorded per statement at most. */

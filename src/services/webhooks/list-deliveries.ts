@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { pageInput } from '../../lib/pagination.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
+import { pagedList } from '../paged-list.ts';
 import { type DeliveryRow, presentAttempt, presentDelivery } from './presenters.ts';
 import { attemptsOf, findDelivery, pageDeliveries } from './repository.ts';
-import { DELIVERY_STATUSES, type DeliveryDetailDto, type DeliveryDto, resultType } from './shapes.ts';
+import { DELIVERY_STATUSES, type DeliveryDetailDto, resultType } from './shapes.ts';
 
 export const listDeliveriesInput = pageInput.extend({
   subscription_id: z.uuid().optional().meta({ description: 'Only deliveries to this subscription.' }),
@@ -14,25 +14,18 @@ export const listDeliveriesInput = pageInput.extend({
 });
 
 /** The delivery log, newest first, filtered by subscription, status and type (CONTRACT 10). */
-export async function listDeliveries(
-  ctx: AppContext,
-  who: Principal,
-  input: unknown,
-): Promise<Page<DeliveryDto>> {
-  const q = parseInput(listDeliveriesInput, input);
-  const page = await ctx.paginator.page(
-    q,
-    (d: DeliveryRow) => d.id,
-    (range) =>
-      pageDeliveries(
-        ctx.pool,
-        who,
-        { subscriptionId: q.subscription_id, status: q.status, type: q.type },
-        range,
-      ),
-  );
-  return { ...page, data: page.data.map(presentDelivery) };
-}
+export const listDeliveries = pagedList({
+  input: listDeliveriesInput,
+  keyOf: (d: DeliveryRow) => d.id,
+  fetch: (ctx: AppContext, who: Principal, q, range) =>
+    pageDeliveries(
+      ctx.pool,
+      who,
+      { subscriptionId: q.subscription_id, status: q.status, type: q.type },
+      range,
+    ),
+  present: presentDelivery,
+});
 
 /** One delivery with the body it sends and every attempt, oldest first. */
 export async function getDelivery(ctx: AppContext, who: Principal, id: string): Promise<DeliveryDetailDto> {

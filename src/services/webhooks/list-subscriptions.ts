@@ -1,27 +1,20 @@
 import type { AppContext } from '../../context.ts';
-import { type Page, pageInput } from '../../lib/pagination.ts';
+import { pageInput } from '../../lib/pagination.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
+import { pagedList } from '../paged-list.ts';
 import { presentSubscription, type SubscriptionRow } from './presenters.ts';
 import { findSubscription, pageSubscriptions } from './repository.ts';
 import type { SubscriptionDto } from './shapes.ts';
 
 /** The caller's subscriptions (never their secrets), newest first. */
-export async function listSubscriptions(
-  ctx: AppContext,
-  who: Principal,
-  input: unknown,
-): Promise<Page<SubscriptionDto>> {
-  const q = parseInput(pageInput, input);
-  const page = await ctx.paginator.page(
-    q,
-    (s: SubscriptionRow) => s.id,
-    (range) => pageSubscriptions(ctx.pool, who, range),
-  );
-  return { ...page, data: page.data.map(presentSubscription) };
-}
+export const listSubscriptions = pagedList({
+  input: pageInput,
+  keyOf: (s: SubscriptionRow) => s.id,
+  fetch: (ctx: AppContext, who: Principal, _q, range) => pageSubscriptions(ctx.orm.em.fork(), who, range),
+  present: presentSubscription,
+});
 
 /** One subscription of the caller's workspace and mode (404 when unknown or deleted). */
 export async function getSubscription(ctx: AppContext, who: Principal, id: string): Promise<SubscriptionDto> {
-  return presentSubscription(await findSubscription(ctx.pool, who, id));
+  return presentSubscription(await findSubscription(ctx.orm.em.fork(), who, id));
 }

@@ -7,6 +7,9 @@ import { getDelivery } from './list-deliveries.ts';
 import { findDelivery } from './repository.ts';
 import type { DeliveryDetailDto } from './shapes.ts';
 
+// Raw SQL: re-arms a delivery `for update` and wakes the dispatchers with `pg_notify` on commit, on the
+// dispatcher's tables and columns (bench suite `webhooks`).
+
 /**
  * Replay (SPEC 6.4.5): a dead or succeeded delivery goes back to `pending`, due now, with its
  * attempt count reset; the same body bytes are sent again. Anything else is 409 `invalid_state`,

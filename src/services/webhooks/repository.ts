@@ -1,14 +1,19 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
-import type { KeysetRange } from '../../lib/pagination.ts';
-import type { Principal } from '../keys/principal.ts';
+import { type KeysetRange, keysetFind, keysetSql } from '../../lib/pagination.ts';
+import type { Principal, Scope } from '../keys/principal.ts';
+import { WebhookDelivery, WebhookSubscription } from './entities.ts';
 import type { AttemptRow, DeliveryRow, SubscriptionRow } from './presenters.ts';
 
-/** Queries over the webhook tables; every one is scoped to the caller's workspace and mode. */
-
-export const SUBSCRIPTION_COLUMNS =
-  'id, mode, url, event_types, headers, description, status, created_at, updated_at';
+/**
+ * Queries over the webhook tables; every one is scoped to the caller's workspace and mode.
+ * Subscriptions' CRUD is a cold path: MikroORM over the caller's forked `em` (in its transaction
+ * when it changes one). The delivery log stays in SQL beside the dispatcher's claim
+ * (dispatcher.ts: `for update skip locked`, bench suite `webhooks`), which shares its columns.
+ */
 
 const DELIVERY_COLUMNS =
   'id, subscription_id, outbox_id, type, status, attempt_count, next_attempt_at, last_attempt_at, ' +
@@ -16,43 +21,57 @@ const DELIVERY_COLUMNS =
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
-/** A live (not deleted) subscription of the caller, optionally locked for the transaction; 404 otherwise. */
-export async function findSubscription(
-  sql: Sql,
-  who: Principal,
+const live = (who: Scope) => ({ workspace: who.workspaceId, mode: who.mode, deletedAt: null });
+
+/** The row shape the presenters read. */
+export const subscriptionRow = (s: WebhookSubscription): SubscriptionRow => ({
+  id: s.id,
+  mode: s.mode,
+  url: s.url,
+  event_types: s.eventTypes,
+  headers: s.headers,
+  description: s.description ?? null,
+  status: s.status,
+  created_at: s.createdAt,
+  updated_at: s.updatedAt,
+});
+
+/** A live (not deleted) subscription of the caller, optionally locked for `em`'s transaction; 404 otherwise. */
+export async function findSubscriptionEntity(
+  em: EntityManager,
+  who: Scope,
   id: string,
-  opts: { lock?: boolean; withSecret?: boolean } = {},
-): Promise<SubscriptionRow & { secret_enc?: string }> {
-  const { rows } = isUuid(id)
-    ? await sql.query<SubscriptionRow & { secret_enc?: string }>(
-        `select ${SUBSCRIPTION_COLUMNS}${opts.withSecret ? ', secret_enc' : ''} from webhook_subscriptions
-         where id = $1 and workspace_id = $2 and mode = $3 and deleted_at is null${opts.lock ? ' for update' : ''}`,
-        [id, who.workspaceId, who.mode],
+  opts: { lock?: boolean } = {},
+): Promise<WebhookSubscription> {
+  const sub = isUuid(id)
+    ? await em.findOne(
+        WebhookSubscription,
+        { ...live(who), id },
+        opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
       )
-    : { rows: [] };
-  const row = rows[0];
-  if (!row) throw notFound('webhook subscription');
-  return row;
+    : null;
+  if (!sub) throw notFound('webhook subscription');
+  return sub;
+}
+
+/** A live subscription of the caller as a row (with its encrypted secret when asked); 404 otherwise. */
+export async function findSubscription(
+  em: EntityManager,
+  who: Scope,
+  id: string,
+  opts: { withSecret?: boolean } = {},
+): Promise<SubscriptionRow & { secret_enc?: string }> {
+  const sub = await findSubscriptionEntity(em, who, id);
+  return opts.withSecret ? { ...subscriptionRow(sub), secret_enc: sub.secretEnc } : subscriptionRow(sub);
 }
 
 export async function pageSubscriptions(
-  sql: Sql,
-  who: Principal,
-  { after, take }: KeysetRange<string>,
+  em: EntityManager,
+  who: Scope,
+  range: KeysetRange<string>,
 ): Promise<SubscriptionRow[]> {
-  const params: unknown[] = [who.workspaceId, who.mode, take];
-  let cond = '';
-  if (after) {
-    params.push(after.key);
-    cond = `and id ${after.op === 'lt' ? '<' : '>'} $4`;
-  }
-  const { rows } = await sql.query<SubscriptionRow>(
-    `select ${SUBSCRIPTION_COLUMNS} from webhook_subscriptions
-     where workspace_id = $1 and mode = $2 and deleted_at is null ${cond}
-     order by id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $3`,
-    params,
-  );
-  return rows;
+  const subs = await em.find(WebhookSubscription, ...keysetFind(range, live(who)));
+  return subs.map(subscriptionRow);
 }
 
 export interface DeliveryFilter {
@@ -65,9 +84,9 @@ export async function pageDeliveries(
   sql: Sql,
   who: Principal,
   filter: DeliveryFilter,
-  { after, take }: KeysetRange<string>,
+  range: KeysetRange<string>,
 ): Promise<DeliveryRow[]> {
-  const params: unknown[] = [who.workspaceId, who.mode, take];
+  const params: unknown[] = [who.workspaceId, who.mode];
   const conds: string[] = [];
   const add = (cond: (p: string) => string, value: unknown) => {
     params.push(value);
@@ -76,12 +95,12 @@ export async function pageDeliveries(
   if (filter.subscriptionId) add((p) => `subscription_id = ${p}`, filter.subscriptionId);
   if (filter.status) add((p) => `status = ${p}`, filter.status);
   if (filter.type) add((p) => `type = ${p}`, filter.type);
-  if (after) add((p) => `id ${after.op === 'lt' ? '<' : '>'} ${p}`, after.key);
+  const k = keysetSql(range, 'id', params.length + 1);
   const { rows } = await sql.query<DeliveryRow>(
     `select ${DELIVERY_COLUMNS} from webhook_deliveries
-     where workspace_id = $1 and mode = $2 ${conds.map((c) => `and ${c}`).join(' ')}
-     order by id ${after?.op === 'gt' ? 'asc' : 'desc'} limit $3`,
-    params,
+     where workspace_id = $1 and mode = $2 ${conds.map((c) => `and ${c}`).join(' ')} and ${k.where}
+     order by ${k.order} limit ${k.limit}`,
+    [...params, ...k.params],
   );
   return rows;
 }
@@ -114,19 +133,23 @@ export async function attemptsOf(sql: Sql, deliveryId: string): Promise<AttemptR
 /** Where a subscription change is announced (on commit), so dispatchers drop what they queued for it. */
 export const SUBSCRIPTIONS_CHANNEL = 'svc_webhook_subscriptions';
 
-export async function announceSubscriptionChange(sql: Sql, subscriptionId: string): Promise<void> {
-  await sql.query(`select pg_notify('${SUBSCRIPTIONS_CHANNEL}', $1)`, [subscriptionId]);
+/** Postgres' NOTIFY (no ORM equivalent), delivered when `em`'s transaction commits. */
+export async function announceSubscriptionChange(em: EntityManager, subscriptionId: string): Promise<void> {
+  await em.execute(`select pg_notify('${SUBSCRIPTIONS_CHANNEL}', ?)`, [subscriptionId]);
 }
 
 /**
  * SPEC 6.4.6: a paused or removed subscription's pending deliveries die at once. An attempt
  * already in flight keeps its claim, so its outcome is still recorded; nothing new is sent.
  */
-export async function killPendingDeliveries(sql: Sql, subscriptionId: string, why: string): Promise<number> {
-  const { rowCount } = await sql.query(
-    `update webhook_deliveries set status = 'dead', next_attempt_at = null, last_error = $2, updated_at = now()
-     where subscription_id = $1 and status = 'pending'`,
-    [subscriptionId, why],
+export function killPendingDeliveries(
+  em: EntityManager,
+  subscriptionId: string,
+  why: string,
+): Promise<number> {
+  return em.nativeUpdate(
+    WebhookDelivery,
+    { subscription: subscriptionId, status: 'pending' },
+    { status: 'dead', nextAttemptAt: null, lastError: why, updatedAt: new Date() },
   );
-  return rowCount ?? 0;
 }

@@ -1,13 +1,12 @@
 import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/tx.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
-import { presentSubscription, type SubscriptionRow } from './presenters.ts';
+import { presentSubscription } from './presenters.ts';
 import {
   announceSubscriptionChange,
-  findSubscription,
+  findSubscriptionEntity,
   killPendingDeliveries,
-  SUBSCRIPTION_COLUMNS,
+  subscriptionRow,
 } from './repository.ts';
 import type { SubscriptionDto } from './shapes.ts';
 import { checkUrl, updateSubscriptionInput } from './subscription-input.ts';
@@ -27,29 +26,17 @@ export async function updateSubscription(
 ): Promise<SubscriptionDto> {
   const data = parseInput(updateSubscriptionInput, input);
   if (data.url !== undefined) await checkUrl(ctx, data.url);
-  return withTransaction(ctx.pool, async (sql) => {
-    const current = await findSubscription(sql, who, id, { lock: true });
-    const { rows } = await sql.query<SubscriptionRow>(
-      `update webhook_subscriptions set
-         url = coalesce($2, url),
-         event_types = coalesce($3::jsonb, event_types),
-         headers = coalesce($4::jsonb, headers),
-         description = case when $5::boolean then $6 else description end,
-         status = coalesce($7, status),
-         updated_at = now()
-       where id = $1 returning ${SUBSCRIPTION_COLUMNS}`,
-      [
-        current.id,
-        data.url ?? null,
-        data.event_types ? JSON.stringify(data.event_types) : null,
-        data.headers ? JSON.stringify(data.headers) : null,
-        data.description !== undefined,
-        data.description ?? null,
-        data.status ?? null,
-      ],
-    );
-    if (data.status === 'paused') await killPendingDeliveries(sql, current.id, 'subscription paused');
-    await announceSubscriptionChange(sql, current.id);
-    return presentSubscription(rows[0]!);
+  return ctx.orm.em.fork().transactional(async (em) => {
+    const sub = await findSubscriptionEntity(em, who, id, { lock: true });
+    if (data.url !== undefined) sub.url = data.url;
+    if (data.event_types !== undefined) sub.eventTypes = data.event_types;
+    if (data.headers !== undefined) sub.headers = data.headers;
+    if (data.description !== undefined) sub.description = data.description;
+    if (data.status !== undefined) sub.status = data.status;
+    sub.updatedAt = new Date();
+    await em.flush();
+    if (data.status === 'paused') await killPendingDeliveries(em, sub.id, 'subscription paused');
+    await announceSubscriptionChange(em, sub.id);
+    return presentSubscription(subscriptionRow(sub));
   });
 }
