@@ -36,6 +36,16 @@ const envSchema = z.object({
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(262_144),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  /** Browser origins allowed to call /graphql and open its socket: comma-separated, `*` for any. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    ),
 });
 
 export type Config = z.infer<typeof envSchema> & { secret: string };

@@ -6,6 +6,7 @@ import { resolveDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import { newRequestId } from './request-id.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
+import { attachGraphqlSockets } from './schema/socket.ts';
 import { startWorkers } from './worker.ts';
 
 export interface RunningServer {
@@ -29,6 +30,7 @@ export async function startServer(
   if (role !== 'api') await startWorkers(runtime.ctx);
 
   let server: http.Server | null = null;
+  let sockets: { close(): Promise<void> } | null = null;
   let url = '';
   let draining = false;
   const inFlight = new Set<http.ServerResponse>();
@@ -48,6 +50,7 @@ export async function startServer(
       server!.once('error', reject);
       server!.listen(config.PORT, config.HOST, () => resolve());
     });
+    sockets = attachGraphqlSockets(server, runtime.ctx);
     const addr = server.address() as AddressInfo;
     url = `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
     log.info({ url, role }, 'listening');
@@ -58,6 +61,8 @@ export async function startServer(
   const shutdown = () => {
     stopping ??= (async () => {
       log.info('shutting down');
+      // Subscribers go first: their sockets would otherwise hold the server open.
+      await sockets?.close();
       if (server) {
         const srv = server;
         draining = true;

@@ -2,7 +2,7 @@ import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTyp
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
-import { validationError } from '../errors.ts';
+import { DomainError, validationError } from '../errors.ts';
 import type { Ability } from '../services/keys/abilities.ts';
 import type { GraphQLContext } from './context.ts';
 
@@ -11,12 +11,19 @@ import type { GraphQLContext } from './context.ts';
  * before scope-auth's check), so a caller without a valid key or ability is told so first, as
  * on REST. Scope-auth caches the result for the request; its own check then passes.
  */
+/** Only a participant token fails a scope without an error of its own (keys throw 401/403). */
+const tokenRefused = () =>
+  new DomainError(
+    'permission_error',
+    'A participant token may read only its own participant, the rewards catalogue, badges and leaderboards',
+  );
+
 class AdmitFirstPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   override onOutputFieldConfig(field: PothosOutputFieldConfig<Types>) {
     const scopes = field.pothosOptions.authScopes;
     if (!scopes || typeof scopes === 'function') return field;
     const admit = async (args: Record<string, unknown>, ctx: Types['Context']) => {
-      await this.builder.runAuthScopes(ctx, scopes);
+      await this.builder.runAuthScopes(ctx, scopes, tokenRefused);
       return args;
     };
     return { ...field, argMappers: [admit, ...field.argMappers] };
@@ -39,7 +46,7 @@ SchemaBuilder.registerPlugin('admitFirst', AdmitFirstPlugin);
  */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
-  AuthScopes: { ability: Ability; anyKey: boolean };
+  AuthScopes: { ability: Ability; anyKey: boolean; apiKey: boolean; participant: string };
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
   DefaultNodeNullability: false;
@@ -53,10 +60,17 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   scopeAuth: {
     // `admit` throws the DomainError (401/403/429) itself, which scope-auth passes through.
+    // A participant token holds no ability: `ability` and `apiKey` are simply false for it,
+    // `participant` (its own external id) and `anyKey` (catalogue reads) are what it may pass.
     authScopes: (ctx) => ({
-      ability: async (ability) => Boolean(await ctx.admit(ability)),
+      ability: async (ability) => !ctx.isToken && Boolean(await ctx.admit(ability)),
       anyKey: async () => Boolean(await ctx.admit()),
+      apiKey: async () => !ctx.isToken && Boolean(await ctx.admit()),
+      participant: (externalId) => ctx.admitOwn(externalId),
     }),
+    unauthorizedError: tokenRefused,
+    // Subscriptions are authorised when they start, before anything is sent.
+    authorizeOnSubscribe: true,
   },
   relay: {
     nodesOnConnection: true,

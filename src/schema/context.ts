@@ -3,7 +3,17 @@ import type { AppContext } from '../context.ts';
 import { applyRateLimit } from '../lib/rate-limit.ts';
 import type { Ability } from '../services/keys/abilities.ts';
 import { requireAbility } from '../services/keys/authenticate.ts';
+import type { ParticipantClaims } from '../services/keys/participant-token.ts';
 import type { Principal } from '../services/keys/principal.ts';
+
+/** A participant token acts in its workspace and mode with no ability; its scopes say what it may read. */
+const principalOfToken = (c: ParticipantClaims): Principal => ({
+  workspaceId: c.workspaceId,
+  workspaceSlug: c.workspaceSlug,
+  mode: c.mode,
+  keyId: c.keyId,
+  abilities: [],
+});
 
 /** What every resolver gets: the services' context and the caller. */
 export interface GraphQLContext {
@@ -16,6 +26,13 @@ export interface GraphQLContext {
   admit(this: GraphQLContext, ability?: Ability): Promise<Principal>;
   /** The admitted caller; until then a stand-in that throws (api_error) when a field without authScopes reads it. */
   who: Principal;
+  /** Whether the credential is a participant token (told by its prefix, without a lookup). */
+  readonly isToken: boolean;
+  /**
+   * For a participant token: admits it (signature, expiry, minting key still live) and answers
+   * whether it speaks for `externalId`. False for an API key.
+   */
+  admitOwn(this: GraphQLContext, externalId: string): Promise<boolean>;
 }
 
 const unadmitted = (): never => {
@@ -28,21 +45,34 @@ export function createGraphQLContext(
   authorization: string | undefined,
   res?: ServerResponse,
 ): GraphQLContext {
+  const isToken = /^Bearer\s+svc_pt_/i.test(authorization ?? '');
+  let token: Promise<ParticipantClaims> | undefined;
   let key: Promise<Principal> | undefined;
   let counted: Promise<void> | undefined;
   return {
     app,
+    isToken,
     async admit(ability) {
-      key ??= app.keys.authenticate(authorization);
+      if (isToken) {
+        token ??= app.keys.authenticateParticipant(authorization);
+        key ??= token.then(principalOfToken);
+      } else key ??= app.keys.authenticate(authorization);
       const who = await key;
       // As on REST, a request refused with 401/403 is not counted.
       if (ability) requireAbility(who, ability);
+      // A token's requests have a budget of their own, apart from its minting key's.
+      const budget = isToken ? `token:${who.keyId}:${(await token)?.externalId}` : who.keyId;
       counted ??= app.rateLimiter
-        .consume(who.keyId)
+        .consume(budget)
         .then((decision) => applyRateLimit(decision, res, { retryAfterInError: true }));
       await counted;
       this.who = who;
       return who;
+    },
+    async admitOwn(externalId) {
+      if (!isToken) return false;
+      await this.admit();
+      return (await token)?.externalId === externalId;
     },
     // Yoga copies this object into the request's context: `admit` sets `who` on that one.
     who: notAdmitted,

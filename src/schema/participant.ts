@@ -49,6 +49,9 @@ const Summary = builder.objectRef<ParticipantSummary>('ParticipantSummary').impl
 });
 
 const canRead = { ability: 'participants:read' } as const;
+/** participants:read, or a participant token reading its own participant. */
+const canReadOwn = (externalId: string) =>
+  ({ $any: { ability: 'participants:read', participant: externalId } }) as const;
 
 /** A participant (CONTRACT 7). Nested reads need participants:read like the root fields. */
 export const Participant = builder.objectRef<ParticipantDto>('Participant').implement({
@@ -67,19 +70,19 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
     updatedAt: t.expose('updated_at', { type: DateTimeScalar }),
     summary: t.field({
       type: Summary,
-      authScopes: canRead,
+      authScopes: (p) => canReadOwn(p.external_id),
       resolve: (p, _args, { app, who }) => participantSummary(app, who, p.external_id),
     }),
     badges: t.field({
       type: [ParticipantBadge],
-      authScopes: canRead,
+      authScopes: (p) => canReadOwn(p.external_id),
       resolve: async (p, _args, { app, who }) => (await participantBadges(app, who, p.external_id)).data,
     }),
     ledger: t.connection(
       {
         type: LedgerEntry,
         description: `The participant's points ledger. ${CONNECTION_DESCRIPTION}`,
-        authScopes: canRead,
+        authScopes: (p) => canReadOwn(p.external_id),
         validate: serviceInput(participantLedgerInput),
         resolve: async (p, args, { app, who }) =>
           connectionFrom(await participantLedger(app, who, p.external_id, args)),
@@ -94,8 +97,9 @@ builder.queryFields((t) => ({
   participant: t.field({
     type: Participant,
     nullable: true,
-    description: 'One participant by external id, or null. Needs participants:read.',
-    authScopes: canRead,
+    description:
+      'One participant by external id, or null. Needs participants:read, or a participant token for this participant.',
+    authScopes: (_root, args) => canReadOwn(args.externalId),
     args: { externalId: t.arg.string({ required: true }) },
     resolve: (_root, args, { app, who }) => orNull(showParticipant(app, who, args.externalId)),
   }),

@@ -65,8 +65,10 @@ builder.queryFields((t) => ({
     type: [Reward],
     description:
       'The catalogue of active rewards (any valid key). With `participant`, each reward carries `canAfford` ' +
-      'against that participant’s balance (an unknown participant is not_found).',
-    authScopes: { anyKey: true },
+      'against that participant’s balance (an unknown participant is not_found). A participant token may ' +
+      'name only its own participant.',
+    authScopes: (_root, args) =>
+      args.participant == null ? { anyKey: true } : { $any: { apiKey: true, participant: args.participant } },
     args: t.validate(
       {
         participant: t.arg.string({ description: "A participant's external id." }),

@@ -4,6 +4,7 @@ import './event.ts';
 import './event-type.ts';
 import './ingest-event-payload.ts';
 import './leaderboard.ts';
+import './live.ts';
 import './participant.ts';
 import './redemption.ts';
 import './reward.ts';

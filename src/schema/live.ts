@@ -1,0 +1,69 @@
+import { type BadgeAward, type BalanceChange, LiveEnded } from '../services/live/live-hub.ts';
+import { builder } from './builder.ts';
+import { DateTimeScalar } from './date-time.ts';
+import { LedgerEntry } from './ledger-entry.ts';
+import { PointsScalar } from './points.ts';
+import { mirror } from './shape.ts';
+
+const BalanceChangeRef = builder.objectRef<BalanceChange>('BalanceChange').implement({
+  description: 'A committed change of a participant’s points: one per ledger entry, in commit order.',
+  fields: mirror((t) => ({
+    externalId: t.exposeString('external_id'),
+    balance: t.expose('balance', { type: PointsScalar, description: 'The balance right after this entry.' }),
+    lifetimePoints: t.expose('lifetime_points', { type: PointsScalar }),
+    entry: t.expose('entry', { type: LedgerEntry }),
+  })),
+});
+
+const AwardedBadge = builder.objectRef<BadgeAward['badge']>('AwardedBadge').implement({
+  fields: mirror((t) => ({
+    key: t.exposeString('key'),
+    tier: t.exposeString('tier', { nullable: true }),
+    name: t.exposeString('name'),
+  })),
+});
+
+const BadgeAwardRef = builder.objectRef<BadgeAward>('BadgeAward').implement({
+  description: 'A badge (key + tier) awarded to a participant, after it commits.',
+  fields: mirror((t) => ({
+    externalId: t.exposeString('external_id'),
+    badge: t.expose('badge', { type: AwardedBadge }),
+    awardedAt: t.expose('awarded_at', { type: DateTimeScalar }),
+    flowRunId: t.exposeID('flow_run_id', { nullable: true }),
+  })),
+});
+
+/** participants:read, or a participant token subscribing to its own participant. */
+const canWatch = (externalId: string) =>
+  ({ $any: { ability: 'participants:read', participant: externalId } }) as const;
+
+/** A value of the hub's stream, or the reason the hub ended it (an error payload, then complete). */
+const delivered = <T>(value: T | LiveEnded): T => {
+  if (value instanceof LiveEnded) throw value;
+  return value;
+};
+
+builder.subscriptionType({});
+builder.subscriptionFields((t) => ({
+  balanceChanged: t.field({
+    type: BalanceChangeRef,
+    description:
+      'Every ledger entry of the participant (flow awards, adjustments, redemptions, reversals) after it ' +
+      'commits, in commit order, from any process. Needs participants:read, or a participant token for ' +
+      'this participant. An unknown participant is not_found.',
+    args: { externalId: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => canWatch(args.externalId),
+    subscribe: (_root, args, { app, who }) => app.live.subscribe('balance', who, args.externalId),
+    resolve: (change) => delivered(change as BalanceChange | LiveEnded),
+  }),
+  badgeAwarded: t.field({
+    type: BadgeAwardRef,
+    description:
+      'Every badge awarded to the participant after it commits. Needs participants:read, or a participant ' +
+      'token for this participant.',
+    args: { externalId: t.arg.string({ required: true }) },
+    authScopes: (_root, args) => canWatch(args.externalId),
+    subscribe: (_root, args, { app, who }) => app.live.subscribe('badge', who, args.externalId),
+    resolve: (award) => delivered(award as BadgeAward | LiveEnded),
+  }),
+}));

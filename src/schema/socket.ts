@@ -1,0 +1,143 @@
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { GraphQLError } from 'graphql';
+import { CloseCode } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { AppContext } from '../context.ts';
+import { DomainError } from '../errors.ts';
+import { createGraphQLContext } from './context.ts';
+import { maskError } from './errors.ts';
+import { schema } from './schema.ts';
+
+/** How often an open socket re-checks its credential (CONTRACT 12: closed within 5 s). */
+const RECHECK_MS = 2_000;
+/** Subscriptions one socket may hold at once; the next one is refused with an error. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
+
+/** Whether a browser page of `origin` may use /graphql (CORS_ORIGINS, or the service's own origin). */
+export function originAllowed(
+  app: AppContext,
+  origin: string | undefined,
+  host: string | undefined,
+): boolean {
+  if (!origin) return true; // not a browser: nothing for CORS to protect
+  const allowed = app.config.CORS_ORIGINS;
+  if (allowed.includes('*') || allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+interface SocketState {
+  authorization: string;
+  keyId: string;
+  /** Unix seconds, for a participant token. */
+  expiresAt: number | null;
+  timer: NodeJS.Timeout | null;
+  subscriptions: number;
+}
+
+/**
+ * graphql-ws (subprotocol `graphql-transport-ws`) on /graphql, on the HTTP server's port. The
+ * credential is `connectionParams.authorization` (`Bearer <API key | participant token>`):
+ * missing, unknown, revoked or expired closes the socket with 4403 before anything runs. An open
+ * socket re-checks its key every 2 s and closes with 4403 once the key is revoked or rotated or
+ * the token expires. Each subscription is authorised like a query (`authorizeOnSubscribe`).
+ */
+export function attachGraphqlSockets(server: http.Server, app: AppContext): { close(): Promise<void> } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: app.config.MAX_BODY_BYTES });
+  const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/graphql') return refuse(socket, 404, 'Not Found');
+    if (!originAllowed(app, req.headers.origin, req.headers.host)) return refuse(socket, 403, 'Forbidden');
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  server.on('upgrade', onUpgrade);
+
+  const states = new WeakMap<object, SocketState>();
+  const stop = (state: SocketState | undefined) => {
+    if (state?.timer) clearInterval(state.timer);
+  };
+  const disposable = useServer<Record<string, unknown> | undefined, { state: SocketState }>(
+    {
+      schema,
+      context: (ctx) => createGraphQLContext(app, states.get(ctx.extra.socket)?.authorization),
+      onConnect: async (ctx) => {
+        const authorization = ctx.connectionParams?.authorization;
+        if (typeof authorization !== 'string') return false;
+        let state: SocketState;
+        try {
+          if (/^Bearer\s+svc_pt_/i.test(authorization)) {
+            const claims = await app.keys.authenticateParticipant(authorization);
+            state = {
+              authorization,
+              keyId: claims.keyId,
+              expiresAt: claims.expiresAt,
+              timer: null,
+              subscriptions: 0,
+            };
+          } else {
+            const who = await app.keys.authenticate(authorization);
+            state = { authorization, keyId: who.keyId, expiresAt: null, timer: null, subscriptions: 0 };
+          }
+        } catch {
+          return false; // graphql-ws closes with 4403 Forbidden
+        }
+        const socket = ctx.extra.socket;
+        state.timer = setInterval(() => {
+          const expired = state.expiresAt !== null && state.expiresAt * 1000 <= Date.now();
+          (expired ? Promise.reject(new Error('expired')) : app.keys.requireLiveKey(state.keyId)).catch(
+            () => {
+              stop(state);
+              socket.close(CloseCode.Forbidden, 'Forbidden');
+            },
+          );
+        }, RECHECK_MS);
+        state.timer.unref();
+        states.set(socket, state);
+        return true;
+      },
+      onSubscribe: (ctx) => {
+        const state = states.get(ctx.extra.socket);
+        if (state && state.subscriptions >= MAX_SUBSCRIPTIONS_PER_SOCKET)
+          return [
+            maskError(
+              new DomainError(
+                'rate_limit_error',
+                `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per socket; complete one first`,
+              ),
+              '',
+            ) as GraphQLError,
+          ];
+        if (state) state.subscriptions++;
+      },
+      // Errors are shaped as over HTTP: extensions.code is the CONTRACT 3 type, nothing internal leaks.
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors
+          ? { ...result, errors: result.errors.map((e) => maskError(e, '') as GraphQLError) }
+          : result,
+      onError: (_ctx, _id, _payload, errors) => errors.map((e) => maskError(e, '') as GraphQLError),
+      onComplete: (ctx) => {
+        const state = states.get(ctx.extra.socket);
+        if (state) state.subscriptions = Math.max(0, state.subscriptions - 1);
+      },
+      onClose: (ctx) => stop(states.get(ctx.extra.socket)),
+    },
+    wss,
+  );
+  return {
+    async close() {
+      server.off('upgrade', onUpgrade);
+      await disposable.dispose();
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function refuse(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
