@@ -10,6 +10,7 @@ import { isPostEvent, postEventDoor, postEventRoute } from './rest/events.ts';
 import { landingRouter } from './rest/landing.ts';
 import { docsRouter, OPERATIONS } from './rest/openapi.ts';
 import { largerBodies, mountOperations } from './rest/operation.ts';
+import { widgetRouter } from './rest/widget.ts';
 import { graphqlHandler } from './schema/index.ts';
 import { trpcHandler } from './trpc/index.ts';
 
@@ -90,6 +91,7 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
 
   app.use(docsRouter(ctx));
   app.use(landingRouter());
+  app.use(widgetRouter());
   app.use('/graphql', graphqlHandler(ctx));
   app.use('/trpc', trpcHandler(ctx));
 

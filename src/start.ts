@@ -1,10 +1,12 @@
 import { loadConfig } from './config.ts';
 import { exitOnSignals, startServer } from './server.ts';
 import { seedDemo } from './services/demo/seed-demo.ts';
+import { mintParticipantToken } from './services/participants/mint-token.ts';
 
 // `npm start`: the service on the embedded default (or DATABASE_URL), seeded with the demo
 // workspace, printing where everything is, the demo keys and the demo dashboard login.
-const config = loadConfig();
+// The demo's GraphQL and widget may be called from any page (CONTRACT 2); a deployment sets its own.
+const config = loadConfig({ CORS_ORIGINS: '*', ...process.env });
 const running = await startServer(config);
 exitOnSignals(running);
 const ctx = running.runtime.ctx;
@@ -14,6 +16,14 @@ const { rows } = await ctx.pool.query<{ n: string; demo: boolean }>(
 // Demo data goes only into an empty database (or one that already has the demo workspace).
 const demo = Number(rows[0]?.n) === 0 || rows[0]?.demo ? await seedDemo(ctx, running.databaseUrl) : null;
 const u = running.url;
+// A participant token for the demo's `alice` (test mode), for the live widget's demo page.
+const widgetToken = demo
+  ? await ctx.keys
+      .authenticate(`Bearer ${demo.test_key}`)
+      .then((who) => mintParticipantToken(ctx, who, 'alice', { ttl_seconds: 86_400 }))
+      .then((t) => t.token)
+      .catch(() => null)
+  : null;
 process.stdout.write(`
   svc is running
 
@@ -28,7 +38,13 @@ ${
   Test key        ${demo.test_key}
   Live key        ${demo.live_key}
   Dashboard login ${demo.dashboard.email} / ${demo.dashboard.password} (workspace ${demo.workspace})
-
+${
+  widgetToken
+    ? `  Live widget     ${u}/widget-demo?token=${widgetToken}
+                  (alice's balance, live; change it with the curl below or POST …/participants/alice/points)
+`
+    : ''
+}
   Try:  curl -s ${u}/v1/events -H "Authorization: Bearer ${demo.test_key}" \\
           -H 'Content-Type: application/json' -d '{"type":"order.completed","participant":"alice"}'`
     : '  (database already has workspaces: no demo data added; mint keys with `npx svc keys create`)'

@@ -1,3 +1,4 @@
+import { validationError } from '../errors.ts';
 import { type BadgeAward, type BalanceChange, LiveEnded } from '../services/live/live-hub.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
@@ -37,6 +38,15 @@ const BadgeAwardRef = builder.objectRef<BadgeAward>('BadgeAward').implement({
 const canWatch = (externalId: string) =>
   ({ $any: { ability: 'participants:read', participant: externalId } }) as const;
 
+/** A ledger entry id argument: a whole number, or a validation_error. */
+const entryId = (id: string | number | null | undefined): number | undefined => {
+  if (id == null) return undefined;
+  const n = Number(id);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw validationError([{ field: 'after', message: 'must be a ledger entry id' }]);
+  return n;
+};
+
 /** A value of the hub's stream, or the reason the hub ended it (an error payload, then complete). */
 const delivered = <T>(value: T | LiveEnded): T => {
   if (value instanceof LiveEnded) throw value;
@@ -51,9 +61,17 @@ builder.subscriptionFields((t) => ({
       'Every ledger entry of the participant (flow awards, adjustments, redemptions, reversals) after it ' +
       'commits, in commit order, from any process. Needs participants:read, or a participant token for ' +
       'this participant. An unknown participant is not_found.',
-    args: { externalId: t.arg.string({ required: true }) },
+    args: {
+      externalId: t.arg.string({ required: true }),
+      after: t.arg.id({
+        description:
+          'Resume after this ledger entry id (e.g. the newest one a query returned): every later entry is sent, ' +
+          'so nothing that commits between the query and the subscription is missed.',
+      }),
+    },
     authScopes: (_root, args) => canWatch(args.externalId),
-    subscribe: (_root, args, { app, who }) => app.live.subscribe('balance', who, args.externalId),
+    subscribe: (_root, args, { app, who }) =>
+      app.live.subscribe('balance', who, args.externalId, { after: entryId(args.after) }),
     resolve: (change) => delivered(change as BalanceChange | LiveEnded),
   }),
   badgeAwarded: t.field({

@@ -10,11 +10,18 @@ import { type Client, createClient } from 'graphql-ws';
  */
 
 const QUERY = `query SvcPoints($id: String!) {
-  participant(externalId: $id) { balance badges { key tier name awardedAt } }
+  participant(externalId: $id) { balance badges { key tier name awardedAt } ledger(first: 1) { nodes { id } } }
 }`;
-const BALANCE = 'subscription SvcBalance($id: String!) { balanceChanged(externalId: $id) { balance } }';
+const BALANCE =
+  'subscription SvcBalance($id: String!, $after: ID) { balanceChanged(externalId: $id, after: $after) { balance } }';
 const BADGES =
   'subscription SvcBadges($id: String!) { badgeAwarded(externalId: $id) { badge { key tier name } awardedAt } }';
+
+interface Participant {
+  balance: number;
+  badges: Badge[];
+  ledger: { nodes: { id: string }[] };
+}
 
 interface Badge {
   key: string;
@@ -102,19 +109,6 @@ export class SvcPoints extends HTMLElement {
     const ws = new URL(http);
     ws.protocol = http.protocol === 'https:' ? 'wss:' : 'ws:';
     const authorization = `Bearer ${token}`;
-    fetch(http, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization },
-      body: JSON.stringify({ query: QUERY, variables: { id } }),
-    })
-      .then((r) => r.json())
-      .then((r: { data?: { participant?: { balance: number; badges: Badge[] } | null } }) => {
-        const p = r.data?.participant;
-        if (!p) return;
-        this.showBalance(p.balance);
-        this.showBadge(p.badges[0] ?? null);
-      })
-      .catch(() => this.status(false, 'could not load the balance'));
     const client = createClient({
       url: ws.href,
       connectionParams: { authorization },
@@ -126,14 +120,6 @@ export class SvcPoints extends HTMLElement {
     });
     this.client = client;
     this.stops.push(
-      client.subscribe<{ balanceChanged: { balance: number } }>(
-        { query: BALANCE, variables: { id } },
-        {
-          next: ({ data }) => data && this.showBalance(data.balanceChanged.balance),
-          error: () => this.status(false, 'subscription refused'),
-          complete: () => {},
-        },
-      ),
       client.subscribe<{ badgeAwarded: { badge: Badge } }>(
         { query: BADGES, variables: { id } },
         {
@@ -143,6 +129,35 @@ export class SvcPoints extends HTMLElement {
         },
       ),
     );
+    // The balance: read once, then followed from the newest entry read, so a change committed
+    // between the two is not missed.
+    fetch(http, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify({ query: QUERY, variables: { id } }),
+    })
+      .then((r) => r.json())
+      .then((r: { data?: { participant?: Participant | null } }) => {
+        const p = r.data?.participant;
+        if (!p) {
+          this.status(false, 'participant not found');
+          return;
+        }
+        this.showBalance(p.balance);
+        this.showBadge(p.badges[0] ?? null);
+        if (this.client !== client) return;
+        this.stops.push(
+          client.subscribe<{ balanceChanged: { balance: number } }>(
+            { query: BALANCE, variables: { id, after: p.ledger.nodes[0]?.id ?? '0' } },
+            {
+              next: ({ data }) => data && this.showBalance(data.balanceChanged.balance),
+              error: () => this.status(false, 'subscription refused'),
+              complete: () => {},
+            },
+          ),
+        );
+      })
+      .catch(() => this.status(false, 'could not load the balance'));
   }
 
   private stop(): void {

@@ -311,12 +311,15 @@ export class LiveHub {
 
   /**
    * A subscription to one participant's balance changes or badge awards, from now on. 404 when
-   * the participant does not exist in the scope's workspace and mode.
+   * the participant does not exist in the scope's workspace and mode. With `after`, every row
+   * after that id is sent, so a client that read the state first misses nothing in between.
    */
   async subscribe<K extends Kind>(
     kind: K,
     scope: Scope,
     externalId: string,
+    /** Resume after this row id (a ledger entry or badge award the client has seen). */
+    opts: { after?: number } = {},
   ): Promise<LiveSubscription<Item<K>>> {
     await this.start();
     const { rows } = await this.opts.pool.query<{ id: string }>(
@@ -330,7 +333,7 @@ export class LiveHub {
     const watched = this.watched[kind].get(pid) ?? { participantId: pid, subs: new Set<Sub>() };
     watched.subs.add(sub);
     this.watched[kind].set(pid, watched);
-    sub.after = await this.startingPoint(kind, pid);
+    sub.after = opts.after ?? (await this.startingPoint(kind, pid));
     // A change that committed while the starting point was read is read by this pass.
     this.dirty[kind].add(pid);
     this.flush(kind);

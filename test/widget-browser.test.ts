@@ -1,0 +1,50 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, skipBrowser } from './browser.ts';
+import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+
+let app: TestApp;
+let ws: TestWorkspace;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (skipBrowser) return;
+  app = await startTestApp();
+  ws = await app.workspace();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe.skipIf(skipBrowser)('the live widget in a real browser (Chromium)', () => {
+  it('shows the balance and follows a REST adjustment within 1 s', async () => {
+    await ws.api('/v1/participants/alice/points', { body: { points: 40, reason: 'seed' } });
+    const token = (await ws.api('/v1/participants/alice/tokens', { body: {} })).body.token;
+    const page = await browser.newPage({ viewport: { width: 900, height: 500 } });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
+    await page.goto(`${app.url}/widget-demo?token=${encodeURIComponent(token)}`);
+    const balance = page.locator('svc-points').locator('[part=balance]');
+    await expect.poll(() => balance.textContent(), { timeout: 5_000 }).toBe('40');
+    // Live once the socket is up (the status dot turns green).
+    await page.locator('svc-points').locator('[part=status][data-live]').waitFor({ timeout: 5_000 });
+    const started = Date.now();
+    await ws.api('/v1/participants/alice/points', { body: { points: 2, reason: 'live' } });
+    await expect.poll(() => balance.textContent(), { timeout: 1_000, interval: 20 }).toBe('42');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await page.screenshot({ path: '.svc/screenshots/widget-demo.png' }).catch(() => {});
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('serves /widget.js on its own and tells a page without a token how to get one', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/widget-demo`);
+    expect(await page.textContent('body')).toContain('POST /v1/participants/{external_id}/tokens');
+    expect(await page.evaluate(() => typeof customElements.get('svc-points'))).toBe('function');
+    await page.close();
+  });
+});
