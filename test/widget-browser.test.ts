@@ -47,4 +47,22 @@ describe.skipIf(skipBrowser)('the live widget in a real browser (Chromium)', () 
     expect(await page.evaluate(() => typeof customElements.get('svc-points'))).toBe('function');
     await page.close();
   });
+
+  it('opens GraphiQL offline, with the Authorization header ready to fill in', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const offsite: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(app.url) && !/^(data|blob):/.test(r.url())) offsite.push(r.url());
+    });
+    await page.goto(`${app.url}/graphql`);
+    await page.locator('.graphiql-container').first().waitFor({ timeout: 10_000 });
+    expect(await page.innerText('body')).not.toContain('Loading');
+    // The schema loaded (introspection needs no credential): the editor knows the Query type.
+    await page.waitForTimeout(500); // the introspection request, whose failure would show in the result pane
+    expect(await page.innerText('body')).not.toMatch(/Failed to|SUBREQUEST_HTTP_ERROR/);
+    expect(await page.innerText('body')).toContain('YOUR_API_KEY_OR_PARTICIPANT_TOKEN');
+    await page.screenshot({ path: '.svc/screenshots/graphiql.png' }).catch(() => {});
+    expect(offsite).toEqual([]);
+    await page.close();
+  });
 });

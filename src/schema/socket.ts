@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { createGraphQLContext } from './context.ts';
 import { maskError } from './errors.ts';
+import { validateWithLimits } from './limits.ts';
 import { schema } from './schema.ts';
 
 /** How often an open socket re-checks its credential (CONTRACT 12: closed within 5 s). */
@@ -64,6 +65,7 @@ export function attachGraphqlSockets(server: http.Server, app: AppContext): { cl
   const disposable = useServer<Record<string, unknown> | undefined, { state: SocketState }>(
     {
       schema,
+      validate: validateWithLimits,
       context: (ctx) => createGraphQLContext(app, states.get(ctx.extra.socket)?.authorization),
       onConnect: async (ctx) => {
         const authorization = ctx.connectionParams?.authorization;
