@@ -1,5 +1,6 @@
 import { engineSuite } from './engine.ts';
 import { leaderboardsSuite } from './leaderboards.ts';
+import { liveSuite } from './live.ts';
 import type { BenchDatabase } from './postgres.ts';
 import type { ServerProcess } from './processes.ts';
 import { rewardsSuite } from './rewards.ts';
@@ -32,4 +33,4 @@ export interface Suite {
 }
 
 /** Every suite `npm run bench` runs after the HTTP scenarios, in order (`BENCH_ONLY=<name>` picks one). */
-export const suites: Suite[] = [webhooksSuite, engineSuite, leaderboardsSuite, rewardsSuite];
+export const suites: Suite[] = [webhooksSuite, engineSuite, leaderboardsSuite, rewardsSuite, liveSuite];
