@@ -1,5 +1,11 @@
-import { type BadgeDto, listBadges } from '../services/badges/manage-badges.ts';
+import {
+  type BadgeDto,
+  defineBadge,
+  defineBadgeInput,
+  listBadges,
+} from '../services/badges/manage-badges.ts';
 import { builder } from './builder.ts';
+import { serviceInput } from './names.ts';
 import { mirror } from './shape.ts';
 
 /** A badge of the catalogue (CONTRACT 7). */
@@ -20,5 +26,38 @@ builder.queryFields((t) => ({
     description: "The badge catalogue of the key's workspace and mode, by key (any valid key).",
     authScopes: { anyKey: true },
     resolve: (_root, _args, { app, who }) => listBadges(app, who),
+  }),
+}));
+
+const DefineBadgeInput = builder.inputType('DefineBadgeInput', {
+  fields: (t) => ({
+    key: t.string({ required: true }),
+    name: t.string({ required: true }),
+    description: t.string(),
+    imageUrl: t.string({ description: 'An http(s) URL.' }),
+    tiers: t.stringList({ description: 'Tier names (at most 50).' }),
+  }),
+  validate: serviceInput(defineBadgeInput),
+});
+
+const DefineBadgePayload = builder
+  .objectRef<Awaited<ReturnType<typeof defineBadge>>>('DefineBadgePayload')
+  .implement({
+    fields: mirror((t) => ({
+      badge: t.expose('badge', { type: Badge }),
+      created: t.exposeBoolean('created', {
+        description: 'False when the key existed and was redefined (REST answers 200 instead of 201).',
+      }),
+    })),
+  });
+
+builder.mutationFields((t) => ({
+  defineBadge: t.field({
+    type: DefineBadgePayload,
+    description:
+      'Defines a badge, or redefines an existing key (name, description, image and tiers replaced). Needs flows:write.',
+    authScopes: { ability: 'flows:write' },
+    args: { input: t.arg({ type: DefineBadgeInput, required: true }) },
+    resolve: (_root, { input }, { app, who }) => defineBadge(app, who, input),
   }),
 }));

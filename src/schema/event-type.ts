@@ -1,5 +1,5 @@
 import { pageInput } from '../lib/pagination.ts';
-import { listEventTypes } from '../services/events/event-types.ts';
+import { dropEventTypeSchema, listEventTypes, putEventTypeSchema } from '../services/events/event-types.ts';
 import type { EventTypeDto } from '../services/events/presenters.ts';
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
@@ -36,4 +36,28 @@ builder.queryFields((t) => ({
     { name: 'EventTypeConnection' },
     { name: 'EventTypeEdge' },
   ),
+}));
+
+builder.mutationFields((t) => ({
+  putEventTypeSchema: t.field({
+    type: EventType,
+    description:
+      'Sets (or with `schema: null` drops) the JSON Schema (draft 2020-12) payloads of this type must meet, ' +
+      'creating the type if unseen (needs flows:write). Events received afterwards that fail it are quarantined. ' +
+      'A schema that is not valid JSON Schema is a validation_error on `schema`.',
+    authScopes: { ability: 'flows:write' },
+    args: {
+      key: t.arg.string({ required: true, description: 'The event type key, e.g. order.completed.' }),
+      schema: t.arg({ type: JSONScalar, description: 'A JSON Schema object, or null to drop it.' }),
+    },
+    resolve: (_root, { key, schema }, { app, who }) =>
+      putEventTypeSchema(app, who, { key, schema: schema ?? null }),
+  }),
+  dropEventTypeSchema: t.field({
+    type: EventType,
+    description: 'Drops an event type’s JSON Schema (needs flows:write); an unknown type is not_found.',
+    authScopes: { ability: 'flows:write' },
+    args: { key: t.arg.string({ required: true }) },
+    resolve: (_root, { key }, { app, who }) => dropEventTypeSchema(app, who, key),
+  }),
 }));

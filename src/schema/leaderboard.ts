@@ -1,4 +1,5 @@
 import { findLeaderboard, type LeaderboardDto } from '../services/leaderboards/boards.ts';
+import { createLeaderboard, createLeaderboardInput } from '../services/leaderboards/create-leaderboard.ts';
 import { listLeaderboards } from '../services/leaderboards/list-leaderboards.ts';
 import { periodWindow } from '../services/leaderboards/periods.ts';
 import {
@@ -95,5 +96,25 @@ builder.queryFields((t) => ({
     description: 'Every leaderboard of the key’s workspace and mode. Any valid key.',
     authScopes: { anyKey: true },
     resolve: async (_root, _args, { app, who }) => (await listLeaderboards(app, who)).data,
+  }),
+}));
+
+const CreateLeaderboardInput = builder.inputType('CreateLeaderboardInput', {
+  fields: (t) => ({
+    key: t.string({ required: true, description: 'Letters, digits and . _ : -; `points` is reserved.' }),
+    name: t.string({ required: true }),
+    period: t.field({ type: LeaderboardPeriod, required: true }),
+  }),
+  validate: serviceInput(createLeaderboardInput),
+});
+
+builder.mutationFields((t) => ({
+  createLeaderboard: t.field({
+    type: Leaderboard,
+    description:
+      'Defines a leaderboard over the points earned in its period (needs flows:write); a taken key is a validation_error.',
+    authScopes: { ability: 'flows:write' },
+    args: { input: t.arg({ type: CreateLeaderboardInput, required: true }) },
+    resolve: (_root, { input }, { app, who }) => createLeaderboard(app, who, input),
   }),
 }));

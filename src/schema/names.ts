@@ -31,6 +31,16 @@ export function snakeArgs(args: Record<string, unknown>): Record<string, unknown
 }
 
 /**
+ * A change's input object as a PATCH body: keys snake_cased, and an explicit `null` kept (it
+ * clears the field, as `null` does on REST), while a field left out stays absent (unchanged).
+ */
+export function patchArgs(args: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) if (value !== undefined) out[snakeName(name)] = value;
+  return out;
+}
+
+/**
  * A service's issue path in the caller's spelling, walking what the caller sent: a name the
  * caller used stays (so keys inside a JSON argument such as `payload` are never renamed), a
  * page field becomes the Relay argument sent, anything else is camelCased.

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import { type Adjustment, adjustPoints, adjustPointsInput } from '../services/participants/adjust-points.ts';
+import { eraseParticipant } from '../services/participants/erase-participant.ts';
 import { listParticipants, listParticipantsInput } from '../services/participants/list-participants.ts';
+import {
+  mintParticipantToken,
+  mintTokenInput,
+  type ParticipantTokenDto,
+} from '../services/participants/mint-token.ts';
 import { type ParticipantBadgeDto, participantBadges } from '../services/participants/participant-badges.ts';
 import { participantLedger, participantLedgerInput } from '../services/participants/participant-ledger.ts';
 import { type ParticipantSummary, participantSummary } from '../services/participants/participant-summary.ts';
 import type { ParticipantDto } from '../services/participants/presenters.ts';
 import { reverseEntry, reverseEntryInput } from '../services/participants/reverse-entry.ts';
 import { showParticipant } from '../services/participants/show-participant.ts';
+import { updateParticipant, updateParticipantInput } from '../services/participants/update-participant.ts';
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { orNull } from './errors.ts';
 import { LedgerEntry } from './ledger-entry.ts';
-import { serviceArgs, serviceInput } from './names.ts';
+import { patchArgs, serviceArgs, serviceInput } from './names.ts';
 import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
 
@@ -158,5 +165,78 @@ builder.mutationFields((t) => ({
     ),
     resolve: (_root, { externalId, entryId, input }, { app, who }) =>
       reverseEntry(app, who, externalId, entryId, input),
+  }),
+}));
+
+const UpdateParticipantInput = builder.inputType('UpdateParticipantInput', {
+  description: 'Each given field replaces the stored value; `null` clears it; absent fields stay.',
+  fields: (t) => ({
+    email: t.string(),
+    phone: t.string(),
+    name: t.string(),
+  }),
+  validate: serviceInput(updateParticipantInput, patchArgs),
+});
+
+const ParticipantToken = builder.objectRef<ParticipantTokenDto>('ParticipantToken').implement({
+  description: 'A short-lived participant token, shown once.',
+  fields: mirror((t) => ({
+    token: t.exposeString('token', {
+      description:
+        'Send as `Authorization: Bearer <token>` to /graphql, or in graphql-ws `connectionParams`.',
+    }),
+    expiresAt: t.expose('expires_at', { type: DateTimeScalar }),
+  })),
+});
+
+const EraseParticipantPayload = builder
+  .objectRef<{ externalId: string; erased: true }>('EraseParticipantPayload')
+  .implement({
+    fields: (t) => ({
+      externalId: t.exposeString('externalId', {
+        description: 'The id that was erased (it now answers null).',
+      }),
+      erased: t.exposeBoolean('erased'),
+    }),
+  });
+
+builder.mutationFields((t) => ({
+  updateParticipant: t.field({
+    type: Participant,
+    description:
+      'Replaces a participant’s PII (needs participants:write); an unknown participant is not_found.',
+    authScopes: { ability: 'participants:write' },
+    args: {
+      externalId: t.arg.string({ required: true }),
+      input: t.arg({ type: UpdateParticipantInput, required: true }),
+    },
+    resolve: (_root, { externalId, input }, { app, who }) => updateParticipant(app, who, externalId, input),
+  }),
+  eraseParticipant: t.field({
+    type: EraseParticipantPayload,
+    description:
+      'Erases a participant (needs participants:erase): PII cleared, the external id replaced by a pseudonym; ' +
+      'ledger amounts, badges and redemptions kept.',
+    authScopes: { ability: 'participants:erase' },
+    args: { externalId: t.arg.string({ required: true }) },
+    resolve: async (_root, { externalId }, { app, who }) => ({
+      externalId,
+      ...(await eraseParticipant(app, who, externalId)),
+    }),
+  }),
+  mintParticipantToken: t.field({
+    type: ParticipantToken,
+    description:
+      'Mints a short-lived token a browser widget may hold instead of an API key (needs participants:write).',
+    authScopes: { ability: 'participants:write' },
+    args: t.validate(
+      {
+        externalId: t.arg.string({ required: true }),
+        ttlSeconds: t.arg.int({ description: 'Lifetime in seconds: 60 to 86400, default 3600.' }),
+      },
+      serviceArgs(mintTokenInput, { externalId: z.string() }),
+    ),
+    resolve: (_root, { externalId, input }, { app, who }) =>
+      mintParticipantToken(app, who, externalId, input),
   }),
 }));

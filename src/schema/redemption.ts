@@ -1,3 +1,4 @@
+import { cancelRedemption, fulfilRedemption } from '../services/rewards/change-redemption.ts';
 import {
   getRedemption,
   listRedemptions,
@@ -112,4 +113,24 @@ builder.queryFields((t) => ({
     { name: 'RedemptionConnection' },
     { name: 'RedemptionEdge' },
   ),
+}));
+
+builder.mutationFields((t) => ({
+  fulfilRedemption: t.field({
+    type: Redemption,
+    description:
+      'Marks a pending physical redemption fulfilled (needs rewards:write); any other move is invalid_state.',
+    authScopes: { ability: 'rewards:write' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { app, who }) => fulfilRedemption(app, who, String(id)),
+  }),
+  cancelRedemption: t.field({
+    type: Redemption,
+    description:
+      'Cancels a pending physical redemption (needs rewards:write): points come back by a reversal, the stock ' +
+      'unit is restored; any other move is invalid_state.',
+    authScopes: { ability: 'rewards:write' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { app, who }) => cancelRedemption(app, who, String(id)),
+  }),
 }));

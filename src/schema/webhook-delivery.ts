@@ -1,5 +1,6 @@
 import { RESULT_TYPES } from '../services/outbox/emit.ts';
 import { getDelivery, listDeliveries, listDeliveriesInput } from '../services/webhooks/list-deliveries.ts';
+import { replayDelivery } from '../services/webhooks/replay-delivery.ts';
 import type { AttemptDto, DeliveryDetailDto, DeliveryDto } from '../services/webhooks/shapes.ts';
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
@@ -99,4 +100,16 @@ builder.queryFields((t) => ({
     { name: 'WebhookDeliveryConnection' },
     { name: 'WebhookDeliveryEdge' },
   ),
+}));
+
+builder.mutationFields((t) => ({
+  replayWebhookDelivery: t.field({
+    type: WebhookDelivery,
+    description:
+      'Sends a dead or succeeded delivery again (needs webhooks:write): back to pending, due now, the same body. ' +
+      'Any other status, or a paused or deleted subscription, is invalid_state.',
+    authScopes: { ability: 'webhooks:write' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { app, who }) => replayDelivery(app, who, String(id)),
+  }),
 }));

@@ -1,12 +1,17 @@
 import { pageInput } from '../lib/pagination.ts';
+import { createSubscription, createSubscriptionInput } from '../services/webhooks/create-subscription.ts';
+import { deleteSubscription } from '../services/webhooks/delete-subscription.ts';
 import { getSubscription, listSubscriptions } from '../services/webhooks/list-subscriptions.ts';
-import type { SubscriptionDto } from '../services/webhooks/shapes.ts';
+import type { SubscriptionCreatedDto, SubscriptionDto, TestSendResult } from '../services/webhooks/shapes.ts';
+import { testSubscription } from '../services/webhooks/test-subscription.ts';
+import { updateSubscription, updateSubscriptionInput } from '../services/webhooks/update-subscription.ts';
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { orNull } from './errors.ts';
 import { JSONScalar } from './json.ts';
-import { serviceInput } from './names.ts';
+import { patchArgs, serviceInput } from './names.ts';
+import { DeletePayload } from './payloads.ts';
 import { mirror } from './shape.ts';
 
 type SubscriptionStatus = SubscriptionDto['status'];
@@ -65,4 +70,97 @@ builder.queryFields((t) => ({
     { name: 'WebhookSubscriptionConnection' },
     { name: 'WebhookSubscriptionEdge' },
   ),
+}));
+
+const canWrite = { ability: 'webhooks:write' } as const;
+
+const CreateWebhookSubscriptionPayload = builder
+  .objectRef<SubscriptionCreatedDto>('CreateWebhookSubscriptionPayload')
+  .implement({
+    fields: (t) => ({
+      webhookSubscription: t.field({ type: WebhookSubscription, resolve: (s) => s }),
+      secret: t.exposeString('secret', {
+        description: 'The signing secret. Shown only here; it cannot be read again.',
+      }),
+    }),
+  });
+
+const WebhookTestResult = builder.objectRef<TestSendResult>('WebhookTestResult').implement({
+  description: 'What the receiver did with a test delivery.',
+  fields: mirror((t) => ({
+    ok: t.exposeBoolean('ok', { description: 'The receiver answered 2xx.' }),
+    statusCode: t.exposeInt('status_code', {
+      nullable: true,
+      description: 'Null when no response came back.',
+    }),
+    responseSnippet: t.exposeString('response_snippet', {
+      nullable: true,
+      description: 'At most the first 1 KiB of the answer.',
+    }),
+    durationMs: t.exposeInt('duration_ms'),
+    error: t.exposeString('error', { nullable: true }),
+  })),
+});
+
+const CreateWebhookSubscriptionInput = builder.inputType('CreateWebhookSubscriptionInput', {
+  fields: (t) => ({
+    url: t.string({ required: true, description: 'Checked by the egress guard (never called here).' }),
+    eventTypes: t.stringList({ required: true, description: 'Result types to deliver, or `*` for all.' }),
+    secret: t.string({ description: 'Signing secret; a `whsec_…` one is generated when omitted.' }),
+    headers: t.field({ type: JSONScalar, description: 'Custom headers (an object of strings).' }),
+    description: t.string(),
+  }),
+  validate: serviceInput(createSubscriptionInput),
+});
+
+const UpdateWebhookSubscriptionInput = builder.inputType('UpdateWebhookSubscriptionInput', {
+  description:
+    'The fields to replace. Pausing makes its pending deliveries dead at once; resuming delivers new results again.',
+  fields: (t) => ({
+    url: t.string({ description: 'Checked by the egress guard again.' }),
+    eventTypes: t.stringList(),
+    headers: t.field({ type: JSONScalar }),
+    description: t.string(),
+    status: t.field({ type: WebhookSubscriptionStatus }),
+  }),
+  validate: serviceInput(updateSubscriptionInput, patchArgs),
+});
+
+builder.mutationFields((t) => ({
+  createWebhookSubscription: t.field({
+    type: CreateWebhookSubscriptionPayload,
+    description:
+      'Subscribes a URL to results of the key’s mode (needs webhooks:write). A URL the egress guard refuses is a ' +
+      'validation_error on `url`. The signing secret is returned only here.',
+    authScopes: canWrite,
+    args: { input: t.arg({ type: CreateWebhookSubscriptionInput, required: true }) },
+    resolve: (_root, { input }, { app, who }) => createSubscription(app, who, input),
+  }),
+  updateWebhookSubscription: t.field({
+    type: WebhookSubscription,
+    description: 'Changes or pauses a webhook subscription (needs webhooks:write).',
+    authScopes: canWrite,
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: UpdateWebhookSubscriptionInput, required: true }),
+    },
+    resolve: (_root, { id, input }, { app, who }) => updateSubscription(app, who, String(id), input),
+  }),
+  deleteWebhookSubscription: t.field({
+    type: DeletePayload,
+    description:
+      'Deletes a webhook subscription (needs webhooks:write): its pending deliveries become dead; the log stays.',
+    authScopes: canWrite,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { app, who }) => deleteSubscription(app, who, String(id)),
+  }),
+  testWebhookSubscription: t.field({
+    type: WebhookTestResult,
+    description:
+      'Sends one real signed `webhook.test` POST to the subscription’s URL now (needs webhooks:write). Nothing is ' +
+      'stored; a failed send is still an answer with `ok: false`.',
+    authScopes: canWrite,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { app, who }) => testSubscription(app, who, String(id)),
+  }),
 }));
