@@ -3,7 +3,7 @@ import { withTransaction } from '../../db/tx.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
 import { presentRedemption, type RedemptionRow } from './presenters.ts';
-import { numericId } from './rewards-repo.ts';
+import { numericId } from './repository.ts';
 import { cancelAndRefund, type LockedRedemption, lockRedemption } from './settle-redemption.ts';
 import type { RedemptionDto } from './shapes.ts';
 

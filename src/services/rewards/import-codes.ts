@@ -7,7 +7,7 @@ import { text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import type { RewardRow } from './presenters.ts';
-import { findReward } from './rewards-repo.ts';
+import { findReward } from './repository.ts';
 import type { ImportResult } from './shapes.ts';
 
 export const MAX_CODE_LENGTH = 200;

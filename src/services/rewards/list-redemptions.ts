@@ -6,7 +6,7 @@ import { text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { pagedList } from '../paged-list.ts';
 import { presentRedemption, type RedemptionRow } from './presenters.ts';
-import { findRedemption, REDEMPTION_COLUMNS } from './rewards-repo.ts';
+import { findRedemption, REDEMPTION_COLUMNS } from './repository.ts';
 import { type RedemptionDto, redemptionStatus } from './shapes.ts';
 
 // Raw SQL: presented from `REDEMPTION_COLUMNS`, the SQL row shape the redemption path (bench suite

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
+import { Participant } from '../participants/entities.ts';
 import { parseInput } from '../validation.ts';
-import { presentReward, type RewardRow, revealsSecrets } from './presenters.ts';
-import { findReward, REWARD_COLUMNS } from './rewards-repo.ts';
+import { presentReward, revealsSecrets } from './presenters.ts';
+import { catalogue, findRewardEntity, rewardRows } from './repository.ts';
 import type { ParticipantCatalogue, RewardDto } from './shapes.ts';
 
-// Raw SQL: the catalogue is presented from `REWARD_COLUMNS` (stock counted from the partial index
-// `reward_codes_available_idx`, `in_window` against `now()`), the SQL rewards-repo.ts shares with the
-// redemption path (bench suite `rewards`).
+// Cold paths: the Reward entity over a forked `em`, each read's pools counted in one query
+// (repository.ts' `codeStock`).
 
 export const catalogueInput = z.strictObject({
   include_inactive: z
@@ -27,12 +27,8 @@ export async function listRewards(
   input: unknown = {},
 ): Promise<RewardDto[]> {
   const q = parseInput(catalogueInput, input);
-  const { rows } = await ctx.pool.query<RewardRow>(
-    `select ${REWARD_COLUMNS} from rewards r
-      where r.workspace_id = $1 and r.mode = $2 and r.archived_at is null ${q.include_inactive ? '' : 'and r.active'}
-      order by r.id`,
-    [who.workspaceId, who.mode],
-  );
+  const em = ctx.orm.em.fork();
+  const rows = await rewardRows(em, await catalogue(em, who, q.include_inactive ?? false));
   const reveal = revealsSecrets(who);
   return rows.map((r) => presentReward(r, reveal));
 }
@@ -46,17 +42,22 @@ export async function listParticipantRewards(
   who: Principal,
   externalId: string,
 ): Promise<ParticipantCatalogue> {
-  const { rows } = await ctx.pool.query<{ balance: string }>(
-    `select balance from participants where workspace_id = $1 and mode = $2 and external_id = $3`,
-    [who.workspaceId, who.mode, externalId],
-  );
-  if (!rows[0]) throw notFound('participant');
-  const balance = Number(rows[0].balance);
+  const participant = await ctx.orm.em
+    .fork()
+    .findOne(
+      Participant,
+      { workspace: who.workspaceId, mode: who.mode, externalId },
+      { fields: ['balance'] },
+    );
+  if (!participant) throw notFound('participant');
+  const balance = Number(participant.balance);
   const rewards = await listRewards(ctx, who);
   return { data: rewards.map((r) => ({ ...r, can_afford: balance >= r.cost_points })), meta: { balance } };
 }
 
 /** One reward (archived ones too, so redemption history can name them). */
 export async function getReward(ctx: AppContext, who: Principal, id: string | number): Promise<RewardDto> {
-  return presentReward(await findReward(ctx.pool, who, id, { archived: true }), revealsSecrets(who));
+  const em = ctx.orm.em.fork();
+  const [row] = await rewardRows(em, [await findRewardEntity(em, who, id, { archived: true })]);
+  return presentReward(row!, revealsSecrets(who));
 }

@@ -4,15 +4,15 @@ import type { Mode, Principal } from '../keys/principal.ts';
 import type { RewardType } from './reward-input.ts';
 import type { FulfilmentDto, RedemptionDto, RedemptionStatus, RewardDto } from './shapes.ts';
 
-/** What the reward queries select (see REWARD_COLUMNS in rewards-repo.ts). */
+/** What `presentReward` reads: repository.ts' `rewardRow` of an entity, or the redemption path's SQL row. */
 export interface RewardRow {
-  id: string;
+  id: string | number;
   name: string;
   subtitle: string | null;
   description: string | null;
   image_url: string | null;
   type: RewardType;
-  cost_points: string;
+  cost_points: string | number;
   active: boolean;
   starts_at: Date | null;
   ends_at: Date | null;

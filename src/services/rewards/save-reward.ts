@@ -1,10 +1,13 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppContext } from '../../context.ts';
-import { uniqueViolation, withTransaction } from '../../db/tx.ts';
+import { uniqueViolation } from '../../db/tx.ts';
 import { validationError } from '../../errors.ts';
 import { assertEgressAllowed, EgressError } from '../../lib/egress.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
+import { Reward } from './entities.ts';
 import { presentReward, revealsSecrets } from './presenters.ts';
+import { findRewardEntity, rewardRows } from './repository.ts';
 import {
   checkWindow,
   createRewardInput,
@@ -12,13 +15,17 @@ import {
   type RewardType,
   updateRewardInput,
 } from './reward-input.ts';
-import { findReward } from './rewards-repo.ts';
 import type { RewardDto } from './shapes.ts';
 
-// Raw SQL: a reward is written in the transaction that then reads it back through rewards-repo.ts'
-// `findReward` (stock counted from `reward_codes_available_idx`, the sale window against `now()`, shared
-// with the redemption path of the bench suite `rewards`); moving rewards' CRUD to the Reward entity needs
-// those as formula properties first.
+// A cold path: the Reward entity over a forked `em`. Changes lock the row in `em`'s transaction,
+// since the redemption path (SQL, bench suite `rewards`) moves `stock_remaining` concurrently.
+
+const toDate = (v: string | null | undefined) => (v == null ? null : new Date(v));
+
+async function present(em: EntityManager, who: Principal, reward: Reward): Promise<RewardDto> {
+  const [row] = await rewardRows(em, [reward]);
+  return presentReward(row!, revealsSecrets(who));
+}
 
 /** Creates a catalogue reward (CONTRACT 8); an external reward's endpoint must pass the egress guard. */
 export async function createReward(ctx: AppContext, who: Principal, input: unknown): Promise<RewardDto> {
@@ -27,32 +34,28 @@ export async function createReward(ctx: AppContext, who: Principal, input: unkno
   checkStock(data.type, data.stock);
   checkWindow(data.starts_at, data.ends_at);
   const stock = data.stock ?? null;
-  return withTransaction(ctx.pool, async (sql) => {
-    const { rows } = await nameTaken(() =>
-      sql.query<{ id: string }>(
-        `insert into rewards (workspace_id, mode, name, type, cost_points, subtitle, description, image_url,
-           active, starts_at, ends_at, stock, stock_remaining, config)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13::jsonb)
-         returning id`,
-        [
-          who.workspaceId,
-          who.mode,
-          data.name,
-          data.type,
-          data.cost_points,
-          data.subtitle ?? null,
-          data.description ?? null,
-          data.image_url ?? null,
-          data.active ?? true,
-          data.starts_at ?? null,
-          data.ends_at ?? null,
-          stock,
-          JSON.stringify(config),
-        ],
-      ),
-    );
-    return presentReward(await findReward(sql, who, Number(rows[0]!.id)), revealsSecrets(who));
+  const em = ctx.orm.em.fork();
+  const now = new Date();
+  const reward = em.create(Reward, {
+    workspace: who.workspaceId,
+    mode: who.mode,
+    name: data.name,
+    type: data.type,
+    costPoints: data.cost_points,
+    subtitle: data.subtitle ?? null,
+    description: data.description ?? null,
+    imageUrl: data.image_url ?? null,
+    active: data.active ?? true,
+    startsAt: toDate(data.starts_at),
+    endsAt: toDate(data.ends_at),
+    stock,
+    stockRemaining: stock,
+    config,
+    createdAt: now,
+    updatedAt: now,
   });
+  await nameTaken(() => em.flush());
+  return present(em, who, reward);
 }
 
 /**
@@ -66,54 +69,40 @@ export async function updateReward(
   input: unknown,
 ): Promise<RewardDto> {
   const data = parseInput(updateRewardInput, input);
-  return withTransaction(ctx.pool, async (sql) => {
-    const current = await findReward(sql, who, id, { lock: true });
-    const type = current.type as RewardType;
+  return ctx.orm.em.fork().transactional(async (em) => {
+    const reward = await findRewardEntity(em, who, id, { lock: true });
+    const type = reward.type as RewardType;
     const config = data.config === undefined ? undefined : await checkedConfig(ctx, type, data.config);
     if (data.stock !== undefined) checkStock(type, data.stock);
     checkWindow(
-      data.starts_at === undefined ? current.starts_at : data.starts_at,
-      data.ends_at === undefined ? current.ends_at : data.ends_at,
+      data.starts_at === undefined ? reward.startsAt : data.starts_at,
+      data.ends_at === undefined ? reward.endsAt : data.ends_at,
     );
-    const sets: string[] = [];
-    const values: unknown[] = [];
-    const set = (column: string, value: unknown, cast = '') => {
-      values.push(value);
-      sets.push(`${column} = $${values.length}${cast}`);
-    };
-    for (const [field, column] of [
-      ['name', 'name'],
-      ['subtitle', 'subtitle'],
-      ['description', 'description'],
-      ['image_url', 'image_url'],
-      ['cost_points', 'cost_points'],
-      ['active', 'active'],
-      ['starts_at', 'starts_at'],
-      ['ends_at', 'ends_at'],
-    ] as const) {
-      if (data[field] !== undefined) set(column, data[field]);
-    }
-    if (config !== undefined) set('config', JSON.stringify(config), '::jsonb');
+    if (data.name !== undefined) reward.name = data.name;
+    if (data.subtitle !== undefined) reward.subtitle = data.subtitle;
+    if (data.description !== undefined) reward.description = data.description;
+    if (data.image_url !== undefined) reward.imageUrl = data.image_url;
+    if (data.cost_points !== undefined) reward.costPoints = data.cost_points;
+    if (data.active !== undefined) reward.active = data.active;
+    if (data.starts_at !== undefined) reward.startsAt = toDate(data.starts_at);
+    if (data.ends_at !== undefined) reward.endsAt = toDate(data.ends_at);
+    if (config !== undefined) reward.config = config;
     if (data.stock !== undefined) {
-      set('stock', data.stock);
-      values.push(data.stock);
-      const n = `$${values.length}::int`;
-      sets.push(
-        `stock_remaining = case when ${n} is null then null
-           when stock is null or stock_remaining is null then ${n}
-           else greatest(stock_remaining + ${n} - stock, 0) end`,
-      );
+      const n = data.stock;
+      const { stock, stockRemaining } = reward;
+      reward.stockRemaining =
+        n === null
+          ? null
+          : stock == null || stockRemaining == null
+            ? n
+            : Math.max(stockRemaining + n - stock, 0);
+      reward.stock = n;
     }
-    if (sets.length) {
-      values.push(current.id);
-      await nameTaken(() =>
-        sql.query(
-          `update rewards set ${sets.join(', ')}, updated_at = now() where id = $${values.length}`,
-          values,
-        ),
-      );
+    if (Object.values(data).some((v) => v !== undefined)) {
+      reward.updatedAt = new Date();
+      await nameTaken(() => em.flush());
     }
-    return presentReward(await findReward(sql, who, current.id), revealsSecrets(who));
+    return present(em, who, reward);
   });
 }
 
@@ -123,13 +112,14 @@ export async function archiveReward(
   who: Principal,
   id: string | number,
 ): Promise<RewardDto> {
-  return withTransaction(ctx.pool, async (sql) => {
-    const current = await findReward(sql, who, id, { lock: true });
-    await sql.query(
-      `update rewards set archived_at = now(), active = false, updated_at = now() where id = $1`,
-      [current.id],
-    );
-    return presentReward(await findReward(sql, who, current.id, { archived: true }), revealsSecrets(who));
+  return ctx.orm.em.fork().transactional(async (em) => {
+    const reward = await findRewardEntity(em, who, id, { lock: true });
+    const now = new Date();
+    reward.archivedAt = now;
+    reward.active = false;
+    reward.updatedAt = now;
+    await em.flush();
+    return present(em, who, reward);
   });
 }
 

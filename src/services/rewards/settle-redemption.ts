@@ -6,7 +6,7 @@ import { postEntry } from '../ledger/post-entry.ts';
 import { emitResults, type ResultToEmit } from '../outbox/emit.ts';
 import { presentRedemption, type RedemptionRow } from './presenters.ts';
 import type { RedeemResult } from './redeem-reward.ts';
-import { REDEMPTION_COLUMNS } from './rewards-repo.ts';
+import { REDEMPTION_COLUMNS } from './repository.ts';
 
 // Raw SQL: settles redemptions on the redemption path's pg client and locks (bench suite `rewards`): `for
 // update` and conditional `update … returning`.

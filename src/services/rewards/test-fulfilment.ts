@@ -6,8 +6,8 @@ import { storableJson } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { callExternal } from './external-fulfilment.ts';
+import { findRewardEntity } from './repository.ts';
 import { parseConfig } from './reward-input.ts';
-import { findReward } from './rewards-repo.ts';
 import type { FulfilmentCall } from './shapes.ts';
 
 export const testFulfilmentInput = z.strictObject({
@@ -34,7 +34,7 @@ export async function testFulfilment(
   input: unknown = {},
 ): Promise<FulfilmentCall> {
   const q = parseInput(testFulfilmentInput, input ?? {});
-  const reward = await findReward(ctx.pool, who, rewardId);
+  const reward = await findRewardEntity(ctx.orm.em.fork(), who, rewardId);
   if (reward.type !== 'external')
     throw validationError([{ field: 'type', message: `a ${reward.type} reward has no fulfilment endpoint` }]);
   const config = q.config === undefined ? reward.config : parseConfig('external', q.config);
