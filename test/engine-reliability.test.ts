@@ -1,13 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_EVENT_QUEUE } from '../src/jobs/queues.ts';
-import { buildFlow } from './factories.ts';
-import { eventually, startTestApp, type TestApp, type TestWorkspace, testEnv } from './helpers.ts';
+import { buildFlow, startWorkerProcess } from './factories.ts';
+import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 // Real worker processes (`svc serve --role worker`) against the test app's database; the app
 // itself runs the API only, so every event is processed by the children.
-const ROOT = path.resolve(import.meta.dirname, '..');
+const _ROOT = path.resolve(import.meta.dirname, '..');
 let app: TestApp;
 const children = new Set<ChildProcess>();
 
@@ -19,24 +19,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function startWorker(): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['src/cli.ts', 'serve', '--role', 'worker'], {
-    cwd: ROOT,
-    env: testEnv(app.databaseUrl, { LOG_LEVEL: 'info' }),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.add(proc);
-  let stderr = '';
-  proc.stderr!.setEncoding('utf8');
-  await new Promise<void>((resolve, reject) => {
-    proc.stderr!.on('data', (chunk: string) => {
-      stderr += chunk;
-      if (stderr.includes('"msg":"ready"')) resolve();
-    });
-    proc.once('exit', () => reject(new Error(`worker exited early:\n${stderr}`)));
-  });
-  return proc;
-}
+const startWorker = () => startWorkerProcess(app.databaseUrl, (proc) => children.add(proc));
 
 const kill = async (proc: ChildProcess) => {
   const exited = new Promise((r) => proc.once('exit', r));

@@ -1,4 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { TRPCClient } from '@trpc/client';
 import { expect } from 'vitest';
 import { withTransaction } from '../src/db/tx.ts';
@@ -13,6 +15,7 @@ import {
   signedInDashboard,
   type TestApp,
   type TestWorkspace,
+  testEnv,
 } from './helpers.ts';
 import { type Receiver, startReceiver } from './webhooks-receiver.ts';
 
@@ -287,4 +290,32 @@ export function graphqlClient(
 /** The dashboard's tRPC client, signed in as a new user of the workspace. */
 export function trpcClient(app: TestApp, ws: TestWorkspace): Promise<TRPCClient<AppRouter>> {
   return signedInDashboard(app, ws);
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * A real `svc serve --role worker` child process on `databaseUrl`, resolved once it logs
+ * `ready`. `track` receives it before it is ready, so a caller can kill it whatever happens.
+ */
+export async function startWorkerProcess(
+  databaseUrl: string,
+  track: (proc: ChildProcess) => void = () => {},
+): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ['src/cli.ts', 'serve', '--role', 'worker'], {
+    cwd: ROOT,
+    env: testEnv(databaseUrl, { LOG_LEVEL: 'info' }),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  track(proc);
+  let stderr = '';
+  proc.stderr!.setEncoding('utf8');
+  await new Promise<void>((resolve, reject) => {
+    proc.stderr!.on('data', (chunk: string) => {
+      stderr += chunk;
+      if (stderr.includes('"msg":"ready"')) resolve();
+    });
+    proc.once('exit', () => reject(new Error(`worker exited early:\n${stderr}`)));
+  });
+  return proc;
 }

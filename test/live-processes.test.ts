@@ -1,43 +1,26 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { eventually, startTestApp, type TestApp, type TestWorkspace, testEnv } from './helpers.ts';
+import { startWorkerProcess } from './factories.ts';
+import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 /**
  * Across processes, through Postgres alone: this file's app serves the API only (no workers), and
  * a real `svc serve --role worker` child process runs the flows. A change the worker commits
  * reaches a graphql-ws subscriber of the API process.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const _ROOT = fileURLToPath(new URL('..', import.meta.url));
 let app: TestApp;
 let ws: TestWorkspace;
 let worker: ChildProcess | null = null;
 const clients: Client[] = [];
 
-async function startWorker(databaseUrl: string): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['src/cli.ts', 'serve', '--role', 'worker'], {
-    cwd: ROOT,
-    env: testEnv(databaseUrl, { LOG_LEVEL: 'info' }),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  proc.stderr!.setEncoding('utf8');
-  await new Promise<void>((resolve, reject) => {
-    proc.stderr!.on('data', (chunk: string) => {
-      stderr += chunk;
-      if (stderr.includes('"msg":"ready"')) resolve();
-    });
-    proc.once('exit', () => reject(new Error(`worker exited early:\n${stderr}`)));
-  });
-  return proc;
-}
-
 beforeAll(async () => {
   app = await startTestApp({ role: 'api' });
   ws = await app.workspace();
-  worker = await startWorker(app.databaseUrl);
+  worker = await startWorkerProcess(app.databaseUrl);
 }, 60_000);
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.dispose()));
