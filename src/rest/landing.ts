@@ -21,7 +21,8 @@ export const LANDING = {
   >,
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text or an attribute value made safe inside HTML. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // Self-contained: no script, stylesheet, font or image from anywhere.
 const LANDING_HTML = `<!doctype html>

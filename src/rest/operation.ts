@@ -169,12 +169,11 @@ function filtersOf(op: Operation, req: Request): Record<string, unknown> {
   );
 }
 
-function handlerOf(op: Operation): RequestHandler {
+function handlerOf(ctx: AppContext, op: Operation): RequestHandler {
   const handle = op.handle;
   if (!handle) throw new Error(`${op.operationId} has no handler and no servedBy`);
   const status = Number(op.success.status);
   return route(async (req, res) => {
-    const ctx = res.locals.ctx as AppContext;
     const params = parsePath(op, req);
     checkQuery(op, req);
     const body = req.body ?? {};
@@ -205,17 +204,13 @@ function handlerOf(op: Operation): RequestHandler {
 /** Mounts every declared operation that this router serves (with auth from its declaration). */
 export function mountOperations(ctx: AppContext, operations: readonly Operation[]): Router {
   const router = express.Router();
-  router.use((_req, res, next) => {
-    res.locals.ctx = ctx;
-    next();
-  });
   for (const op of operations) {
     if (op.servedBy) continue;
     const auth: RequestHandler[] =
       op.auth === 'none' || op.auth === 'signature'
         ? []
         : [requireKey(ctx, op.auth === 'key' ? undefined : op.auth)];
-    router[op.method](expressPath(op.path), ...auth, handlerOf(op));
+    router[op.method](expressPath(op.path), ...auth, handlerOf(ctx, op));
   }
   return router;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Request, type Response, Router } from 'express';
+import { escapeHtml } from './landing.ts';
 
 /**
  * `GET /widget.js`: the `<svc-points>` custom element (web/widget, bundled with graphql-ws by
@@ -8,8 +9,6 @@ import { type Request, type Response, Router } from 'express';
  * loads from another origin.
  */
 const WIDGET_JS = readFileSync(new URL('../../web/widget/dist/svc-points.js', import.meta.url), 'utf8');
-
-const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const demoPage = (token: string) => `<!doctype html>
 <html lang="en">
@@ -22,7 +21,7 @@ const demoPage = (token: string) => `<!doctype html>
 <body>
 <h1>Live points</h1>
 <p>This participant's balance and latest badge, updated live over GraphQL subscriptions:</p>
-<p><svc-points id="widget" endpoint="/graphql" token="${escapeAttr(token)}"></svc-points></p>
+<p><svc-points id="widget" endpoint="/graphql" token="${escapeHtml(token)}"></svc-points></p>
 <p>${token ? 'Change the balance (an adjustment, an event that triggers a flow, a redemption) and watch it move.' : 'Add <code>?token=svc_pt_…</code>: mint one with <code>POST /v1/participants/{external_id}/tokens</code>.'}</p>
 <p>Embed it on any page:</p>
 <pre>&lt;script src="${'{'}your svc}/widget.js"&gt;&lt;/script&gt;

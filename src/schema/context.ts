@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../context.ts';
 import { applyRateLimit } from '../lib/rate-limit.ts';
 import type { Ability } from '../services/keys/abilities.ts';
-import { requireAbility } from '../services/keys/authenticate.ts';
+import { isParticipantBearer, requireAbility } from '../services/keys/authenticate.ts';
 import type { ParticipantClaims } from '../services/keys/participant-token.ts';
 import type { Principal } from '../services/keys/principal.ts';
 
@@ -45,7 +45,7 @@ export function createGraphQLContext(
   authorization: string | undefined,
   res?: ServerResponse,
 ): GraphQLContext {
-  const isToken = /^Bearer\s+svc_pt_/i.test(authorization ?? '');
+  const isToken = isParticipantBearer(authorization);
   let token: Promise<ParticipantClaims> | undefined;
   let key: Promise<Principal> | undefined;
   let counted: Promise<void> | undefined;

@@ -72,19 +72,12 @@ export function attachGraphqlSockets(server: http.Server, app: AppContext): { cl
         if (typeof authorization !== 'string') return false;
         let state: SocketState;
         try {
-          if (/^Bearer\s+svc_pt_/i.test(authorization)) {
-            const claims = await app.keys.authenticateParticipant(authorization);
-            state = {
-              authorization,
-              keyId: claims.keyId,
-              expiresAt: claims.expiresAt,
-              timer: null,
-              subscriptions: 0,
-            };
-          } else {
-            const who = await app.keys.authenticate(authorization);
-            state = { authorization, keyId: who.keyId, expiresAt: null, timer: null, subscriptions: 0 };
-          }
+          state = {
+            authorization,
+            ...(await app.keys.authenticateCaller(authorization)),
+            timer: null,
+            subscriptions: 0,
+          };
         } catch {
           return false; // graphql-ws closes with 4403 Forbidden
         }

@@ -3,7 +3,7 @@ import { DomainError } from '../../errors.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import { type Ability, hasAbility } from './abilities.ts';
 import { hashKey, keyMode } from './key-format.ts';
-import { type ParticipantClaims, verifyParticipantToken } from './participant-token.ts';
+import { isParticipantToken, type ParticipantClaims, verifyParticipantToken } from './participant-token.ts';
 import type { Mode, Principal } from './principal.ts';
 
 // Raw SQL: every authenticated request reads a key here (all HTTP bench scenarios); lookups of one tick
@@ -95,11 +95,25 @@ export class KeyAuthenticator {
    * on its very next request. 401 for anything else.
    */
   async authenticateParticipant(authorization: string | undefined): Promise<ParticipantClaims> {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    const token = bearerToken(authorization);
     if (!token) throw new DomainError('authentication_error', 'No participant token provided');
     const claims = verifyParticipantToken(this.secret, token);
     await this.requireLiveKey(claims.keyId);
     return claims;
+  }
+
+  /**
+   * An API key or a participant token, whichever the bearer is: the id of the key behind it, and
+   * the token's expiry (unix seconds; null for a key). 401 for anything else.
+   */
+  async authenticateCaller(
+    authorization: string | undefined,
+  ): Promise<{ keyId: string; expiresAt: number | null }> {
+    if (isParticipantBearer(authorization)) {
+      const claims = await this.authenticateParticipant(authorization);
+      return { keyId: claims.keyId, expiresAt: claims.expiresAt };
+    }
+    return { keyId: (await this.authenticate(authorization)).keyId, expiresAt: null };
   }
 
   /** 401 unless the key with this id exists and is not revoked (an open socket's periodic check). */
@@ -116,8 +130,16 @@ export class KeyAuthenticator {
   }
 }
 
+/** The credential of an `Authorization: Bearer <credential>` header, if it has that form. */
+const bearerToken = (authorization: string | undefined) =>
+  /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+
+/** Whether the bearer is a participant token (told by its prefix, without a lookup). */
+export const isParticipantBearer = (authorization: string | undefined) =>
+  isParticipantToken(bearerToken(authorization) ?? '');
+
 function parseBearer(authorization: string | undefined): { hash: string; mode: Mode } {
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  const token = bearerToken(authorization);
   if (!token)
     throw new DomainError(
       'authentication_error',
