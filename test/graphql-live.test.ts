@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../src/schema/socket.ts';
 import { revokeKey } from '../src/services/keys/manage-keys.ts';
 import { signParticipantToken } from '../src/services/keys/participant-token.ts';
+import { graphqlClient } from './factories.ts';
 import { eventually, startTestApp, TEST_SECRET, type TestApp, type TestWorkspace } from './helpers.ts';
 
 let app: TestApp;
@@ -78,12 +79,8 @@ const BADGES = `subscription($id: String!) {
   badgeAwarded(externalId: $id) { externalId badge { key tier name } awardedAt flowRunId }
 }`;
 
-const gql = (key: string, query: string, variables: Record<string, unknown> = {}) =>
-  fetch(`${app.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  }).then((r) => r.json() as Promise<any>);
+/** A GraphQL call over HTTP with `key` (an API key or a participant token); the response body. */
+const gql = async (key: string, query: string) => (await graphqlClient(app, null, { key })(query)).body;
 
 /** Waits until the hub serves `n` subscriptions (the subscribe round trip has finished). */
 const subscribed = (n: number) => eventually(async () => app.ctx.live.size >= n);

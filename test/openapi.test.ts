@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createSchema } from 'zod-openapi';
@@ -13,6 +12,7 @@ import { createIngestEndpointInput } from '../src/services/events/ingest-endpoin
 import { listEventsInput } from '../src/services/events/list-events.ts';
 import { ABILITIES } from '../src/services/keys/abilities.ts';
 import { type ApiResponse, request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import { documentValidator } from './response-check.ts';
 
 const MAX_BODY_BYTES = 4096;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -43,38 +43,16 @@ afterAll(() => app?.close());
 
 // --- helpers ---
 
-/** Follows a local `#/…` reference. */
-function resolve(value: Json): Json {
-  if (!value || typeof value.$ref !== 'string') return value;
-  const target = (value.$ref as string)
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((node: Json, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
-  if (target === undefined) throw new Error(`unresolved $ref ${value.$ref}`);
-  return resolve(target);
-}
-
 function walk(node: Json, visit: (value: Json, path: string) => void, path = '#'): void {
   visit(node, path);
   if (node && typeof node === 'object')
     for (const [k, v] of Object.entries(node)) walk(v, visit, `${path}/${k}`);
 }
 
-// Component schemas live under `$defs` of one schema Ajv knows, so `$ref`s between them resolve.
-const BASE = 'https://svc.invalid/openapi.json';
-const toAjv = (schema: Json) =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${BASE}#/$defs/`));
-let ajv: Ajv2020 | undefined;
-function compile(schema: Json): ValidateFunction {
-  if (!ajv) {
-    // strictSchema stays on: an unknown keyword (a typo, a 3.0-only keyword) fails compilation.
-    ajv = new Ajv2020({ allErrors: true, strictTypes: false, strictTuples: false });
-    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-    ajv.addVocabulary(['discriminator', 'xml', 'externalDocs', 'example']);
-    ajv.addSchema({ $id: BASE, $defs: toAjv(doc.components.schemas) });
-  }
-  return ajv.compile(toAjv(schema));
-}
+// Ajv over the served document (shared with the test client's check, test/response-check.ts).
+let validator: ReturnType<typeof documentValidator> | undefined;
+const resolve = (value: Json): Json => (validator ??= documentValidator(doc)).resolve(value);
+const compile = (schema: Json): ValidateFunction => (validator ??= documentValidator(doc)).compile(schema);
 
 /** A response must be documented for its operation and status, carry X-Request-Id, and match its schema. */
 function expectDocumented(method: string, path: string, res: ApiResponse) {

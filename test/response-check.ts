@@ -20,8 +20,43 @@ interface Matcher {
   responses: Record<string, Json>;
 }
 
-let state: { doc: Json; matchers: Matcher[]; ajv: Ajv2020; compiled: Map<string, ValidateFunction> } | null =
-  null;
+/**
+ * Ajv over an OpenAPI document: `resolve` follows a local `#/…` reference (throwing on a dangling
+ * one), `compile` validates with the document's component schemas (kept under `$defs` of one
+ * schema Ajv knows, so `$ref`s between them resolve; strictSchema stays on, so an unknown keyword
+ * fails compilation). Shared by this check and test/openapi.test.ts.
+ */
+export function documentValidator(doc: Json, base = 'https://svc.invalid/openapi.json') {
+  const toAjv = (schema: Json) =>
+    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${base}#/$defs/`));
+  let ajv: Ajv2020 | undefined;
+  const resolve = (value: Json): Json => {
+    if (!value || typeof value.$ref !== 'string') return value;
+    const target = (value.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node: Json, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+    if (target === undefined) throw new Error(`unresolved $ref ${value.$ref}`);
+    return resolve(target);
+  };
+  const compile = (schema: Json): ValidateFunction => {
+    if (!ajv) {
+      ajv = new Ajv2020({ allErrors: true, strictTypes: false, strictTuples: false });
+      (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+      ajv.addVocabulary(['discriminator', 'xml', 'externalDocs', 'example']);
+      ajv.addSchema({ $id: base, $defs: toAjv(doc.components.schemas) });
+    }
+    return ajv.compile(toAjv(schema));
+  };
+  const errorsText = (errors: ValidateFunction['errors']) => ajv!.errorsText(errors);
+  return { resolve, compile, errorsText };
+}
+
+let state: {
+  matchers: Matcher[];
+  validator: ReturnType<typeof documentValidator>;
+  compiled: Map<string, ValidateFunction>;
+} | null = null;
 
 function load() {
   if (state) return state;
@@ -36,27 +71,11 @@ function load() {
   }
   // Literal segments first, so `/v1/rewards/{id}` never shadows a more specific sibling.
   matchers.sort((a, b) => literalWeight(b.template) - literalWeight(a.template));
-  const ajv = new Ajv2020({ allErrors: true, strictTypes: false, strictTuples: false });
-  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-  ajv.addVocabulary(['discriminator', 'xml', 'externalDocs', 'example']);
-  ajv.addSchema({ $id: BASE, $defs: toAjv(doc.components.schemas) });
-  state = { doc, matchers, ajv, compiled: new Map() };
+  state = { matchers, validator: documentValidator(doc, BASE), compiled: new Map() };
   return state;
 }
 
 const literalWeight = (template: string) => template.split('/').filter((s) => s && !s.startsWith('{')).length;
-
-const toAjv = (schema: Json) =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${BASE}#/$defs/`));
-
-function resolve(doc: Json, value: Json): Json {
-  if (!value || typeof value.$ref !== 'string') return value;
-  const target = (value.$ref as string)
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((node: Json, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
-  return resolve(doc, target);
-}
 
 /** The declared operation serving `method path`, or null (GraphQL, tRPC, unknown routes). */
 export function declaredOperation(
@@ -78,10 +97,10 @@ export function checkResponse(
   const op = declaredOperation(method, path);
   if (!op) return;
   const where = `${method.toUpperCase()} ${op.template}`;
-  const { doc, ajv, compiled } = load();
+  const { validator, compiled } = load();
   const declared = op.responses[String(res.status)];
   if (!declared) throw new Error(`${where} answered ${res.status}, which it does not declare: ${res.text}`);
-  const response = resolve(doc, declared);
+  const response = validator.resolve(declared);
   const content = response.content as Record<string, { schema: Json }> | undefined;
   const json = content?.['application/json'];
   if (!json) return;
@@ -90,11 +109,11 @@ export function checkResponse(
   const key = `${where} ${res.status}`;
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile(toAjv(json.schema));
+    validate = validator.compile(json.schema);
     compiled.set(key, validate);
   }
   if (!validate(res.body))
     throw new Error(
-      `${key}: the body does not match the declared schema: ${ajv.errorsText(validate.errors)}\n${res.text.slice(0, 2000)}`,
+      `${key}: the body does not match the declared schema: ${validator.errorsText(validate.errors)}\n${res.text.slice(0, 2000)}`,
     );
 }
