@@ -51,8 +51,12 @@ function walk(node: Json, visit: (value: Json, path: string) => void, path = '#'
 
 // Ajv over the served document (shared with the test client's check, test/response-check.ts).
 let validator: ReturnType<typeof documentValidator> | undefined;
-const resolve = (value: Json): Json => (validator ??= documentValidator(doc)).resolve(value);
-const compile = (schema: Json): ValidateFunction => (validator ??= documentValidator(doc)).compile(schema);
+function validatorOf(): ReturnType<typeof documentValidator> {
+  validator ??= documentValidator(doc);
+  return validator;
+}
+const resolve = (value: Json): Json => validatorOf().resolve(value);
+const compile = (schema: Json): ValidateFunction => validatorOf().compile(schema);
 
 /** A response must be documented for its operation and status, carry X-Request-Id, and match its schema. */
 function expectDocumented(method: string, path: string, res: ApiResponse) {
