@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { createMetrics, type Metrics, matchedRoute } from './metrics.ts';
 import { stampRequestId } from './request-id.ts';
 import { bodyParser } from './rest/body.ts';
+import { dashboardRouter } from './rest/dashboard.ts';
 import { errorHandler, notFoundHandler } from './rest/errors.ts';
 import { isPostEvent, postEventDoor, postEventRoute } from './rest/events.ts';
 import { landingRouter } from './rest/landing.ts';
@@ -92,6 +93,7 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   app.use(docsRouter(ctx));
   app.use(landingRouter());
   app.use(widgetRouter());
+  app.use(dashboardRouter());
   app.use('/graphql', graphqlHandler(ctx));
   app.use('/trpc', trpcHandler(ctx));
 
