@@ -3,10 +3,12 @@ import { eventTypesRouter } from './event-types.ts';
 import { eventsRouter } from './events.ts';
 import { flowsRouter } from './flows.ts';
 import { ingestEndpointsRouter } from './ingest-endpoints.ts';
+import { keysRouter } from './keys.ts';
 import { messagesRouter } from './messages.ts';
 import { leaderboardsRouter, participantsRouter } from './participants.ts';
 import { rewardsRouter } from './rewards.ts';
 import { router } from './trpc.ts';
+import { usersRouter } from './users.ts';
 import { webhooksRouter } from './webhooks.ts';
 
 /** The dashboard's API. */
@@ -21,6 +23,8 @@ export const appRouter = router({
   leaderboards: leaderboardsRouter,
   webhooks: webhooksRouter,
   rewards: rewardsRouter,
+  keys: keysRouter,
+  users: usersRouter,
 });
 
 /** For the dashboard's typed client (`createTRPCClient<AppRouter>`). */

@@ -1,0 +1,131 @@
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ShownOnce } from '../../components/ShownOnce.tsx';
+import { useMode } from '../../mode.tsx';
+import { notifyError } from '../../notify.ts';
+import { describeError, useTRPC } from '../../trpc.ts';
+import { eventTypesToSend, RESULT_TYPE_HELP, RESULT_TYPES } from './logic.ts';
+
+/** "Add endpoint": URL, event types and a description; then the signing secret, shown once. */
+export function SubscriptionForm({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
+  const trpc = useTRPC();
+  const { mode } = useMode();
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [all, setAll] = useState(true);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [typesError, setTypesError] = useState<string | null>(null);
+  // The secret lives in this component's state only, and is dropped when the dialog closes.
+  const [secret, setSecret] = useState<string | null>(null);
+  const create = useMutation(
+    trpc.webhooks.subscriptions.create.mutationOptions({
+      onSuccess: (sub) => {
+        setSecret(sub.secret);
+        onCreated();
+      },
+      onError: notifyError,
+    }),
+  );
+  const fieldError = (field: string) =>
+    create.error ? describeError(create.error).fields.find((f) => f.field === field)?.message : undefined;
+
+  const close = () => {
+    setSecret(null);
+    setUrl('');
+    setDescription('');
+    setAll(true);
+    setPicked([]);
+    setTypesError(null);
+    create.reset();
+    onClose();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const event_types = eventTypesToSend(all, picked);
+    if (!event_types) {
+      setTypesError('Pick at least one event type');
+      return;
+    }
+    setTypesError(null);
+    create.mutate({ mode, url: url.trim(), event_types, description: description.trim() || undefined });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={secret ? 'Endpoint added' : 'Add a webhook endpoint'} size="lg">
+      {secret ? (
+        <ShownOnce label="Signing secret" secret={secret} onDone={close} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Endpoint URL"
+              description="A public http(s) URL. Private and loopback addresses are refused."
+              placeholder="https://example.com/hooks/svc"
+              required
+              value={url}
+              onChange={(e) => setUrl(e.currentTarget.value)}
+              error={fieldError('url')}
+              data-autofocus
+            />
+            <Checkbox
+              label="All events"
+              description="Also every type added later"
+              checked={all}
+              onChange={(e) => setAll(e.currentTarget.checked)}
+            />
+            <Checkbox.Group
+              label="Event types"
+              value={all ? [...RESULT_TYPES] : picked}
+              onChange={setPicked}
+              error={typesError ?? fieldError('event_types')}
+            >
+              <Stack gap={6} mt={6}>
+                {RESULT_TYPES.map((t) => (
+                  <Checkbox
+                    key={t}
+                    value={t}
+                    disabled={all}
+                    label={
+                      <Text size="sm" ff="monospace" span>
+                        {t}
+                      </Text>
+                    }
+                    description={RESULT_TYPE_HELP[t]}
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Textarea
+              label="Description"
+              placeholder="What this endpoint is for"
+              autosize
+              minRows={2}
+              maxLength={500}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+              error={fieldError('description')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Add endpoint
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
