@@ -119,6 +119,46 @@ export async function countAbove(sql: Sql, board: BoardKey, score: number): Prom
 }
 
 /**
+ * `countAbove` for many scores of one board in one statement (GraphQL's batched summaries):
+ * the same sibling ranges, one set per distinct score, summed per score.
+ */
+export async function countAboveMany(sql: Sql, board: BoardKey, scores: number[]): Promise<number[]> {
+  const distinct = [...new Set(scores.map((s) => Math.max(s, 0)))];
+  if (!distinct.length) return [];
+  const which: number[] = [];
+  const levels: number[] = [];
+  const lo: string[] = [];
+  const hi: string[] = [];
+  distinct.forEach((score, i) => {
+    for (let level = 0; level < LEVELS; level++) {
+      const b = bucketOf(score, level);
+      which.push(i);
+      levels.push(level);
+      lo.push(String(b));
+      hi.push(level === TOP ? MAX_BIGINT : String((Math.floor(b / 256) + 1) * 256));
+    }
+  });
+  const { rows } = await sql.query<{ i: number; n: string }>(
+    `select r.i, coalesce(sum(x.c), 0)::bigint as n
+       from unnest($5::int[], $6::smallint[], $7::bigint[], $8::bigint[]) as r(i, level, lo, hi)
+       cross join lateral (
+         select sum(h.count) as c from leaderboard_counts h
+          where h.workspace_id = $1 and h.mode = $2 and h.period = $3 and h.period_start = $4
+            and h.level = r.level and h.bucket > r.lo and h.bucket < r.hi
+         union all
+         select sum(d.count) from leaderboard_count_deltas d
+          where d.workspace_id = $1 and d.mode = $2 and d.period = $3 and d.period_start = $4
+            and d.level = r.level and d.bucket > r.lo and d.bucket < r.hi
+       ) x
+      group by r.i`,
+    [board.workspaceId, board.mode, board.period, board.periodStart, which, levels, lo, hi],
+  );
+  const above = new Map<number, number>();
+  for (const r of rows) above.set(distinct[r.i]!, Number(r.n));
+  return scores.map((s) => above.get(Math.max(s, 0)) ?? 0);
+}
+
+/**
  * Folds up to `limit` pending deltas into `leaderboard_counts`. One compactor at a time (an
  * advisory lock), so the compacted rows have a single writer and never contend with postings.
  * Returns how many buckets changed (0 when nothing was pending or another compactor holds the lock).

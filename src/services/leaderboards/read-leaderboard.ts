@@ -6,7 +6,7 @@ import { clampedLimit } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
 import { parseInput } from '../validation.ts';
 import { findLeaderboard } from './boards.ts';
-import { countAbove } from './histogram.ts';
+import { countAbove, countAboveMany } from './histogram.ts';
 import { type Period, periodWindow } from './periods.ts';
 import type { LeaderboardPage } from './shapes.ts';
 
@@ -74,6 +74,23 @@ export async function rankOf(
     score,
   );
   return above + 1;
+}
+
+/** `rankOf` for many scores in one statement (GraphQL's batched summaries). */
+export async function ranksOf(
+  sql: Sql,
+  who: Scope,
+  period: Period,
+  scores: number[],
+  now = new Date(),
+): Promise<number[]> {
+  const window = periodWindow(period, now);
+  const above = await countAboveMany(
+    sql,
+    { workspaceId: who.workspaceId, mode: who.mode, period, periodStart: window.start },
+    scores,
+  );
+  return above.map((n) => n + 1);
 }
 
 /** `GET /v1/leaderboards/{key}/participants/{external_id}` → `{ rank, score }`. */
