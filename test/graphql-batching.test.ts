@@ -187,4 +187,54 @@ describe('batched nested lists', () => {
     );
     expect(bad.body.errors?.[0]?.extensions?.code).toBe('invalid_request_error');
   });
+
+  it('reads a page of webhook deliveries with payload and attempts in a constant number of statements', async () => {
+    // Deliveries as the dispatcher leaves them (the API-role app runs none): delivery n carries
+    // `{ n }` and n % 3 failed attempts; the other workspace has deliveries and attempts of its own.
+    const seedDeliveries = (w: TestWorkspace, count: number) =>
+      app.ctx.pool.query(
+        `with s as (
+           insert into webhook_subscriptions (id, workspace_id, mode, url, event_types, secret_enc)
+           values (gen_random_uuid(), $1, 'test', 'https://example.com/hook', '["points.adjusted"]', 'unused')
+           returning id
+         ), o as (
+           insert into outbox (id, workspace_id, mode, type, data)
+           select gen_random_uuid(), $1, 'test', 'points.adjusted', jsonb_build_object('n', g)
+             from generate_series(1, $2::int) g
+           returning id, (data->>'n')::int as n
+         ), d as (
+           insert into webhook_deliveries (id, workspace_id, mode, subscription_id, outbox_id, type, body, status, attempt_count)
+           select gen_random_uuid(), $1, 'test', s.id, o.id, 'points.adjusted', json_build_object('n', o.n)::text, 'dead', o.n % 3
+             from s, o
+           returning id, attempt_count
+         )
+         insert into webhook_attempts (delivery_id, number, attempted_at, status_code, duration_ms, error)
+         select d.id, g, now(), 500, 10, 'HTTP 500' from d, generate_series(1, d.attempt_count) g`,
+        [w.id, count],
+      );
+    await seedDeliveries(ws, 60);
+    await seedDeliveries(other, 60);
+    const DELIVERIES = `query($first: Int!) {
+      webhookDeliveries(first: $first) { nodes { id attemptCount payload attempts { number statusCode error } } }
+    }`;
+    const gql = graphqlClient(app, ws);
+    const { statements: few } = await counting(() => gql.data(DELIVERIES, { first: 5 }));
+    const { result, statements } = await counting(() =>
+      gql.data<{ webhookDeliveries: { nodes: any[] } }>(DELIVERIES, { first: 60 }),
+    );
+    expect(statements.length, statements.join('\n---\n')).toBeLessThanOrEqual(4);
+    expect(statements.length).toBe(few.length);
+    const nodes = result.webhookDeliveries.nodes;
+    expect(nodes).toHaveLength(60);
+    expect(nodes.map((d) => d.payload.n).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 60 }, (_, i) => i + 1),
+    );
+    for (const d of nodes) {
+      const failed = d.payload.n % 3;
+      expect(d.attemptCount).toBe(failed);
+      expect(d.attempts).toEqual(
+        Array.from({ length: failed }, (_, i) => ({ number: i + 1, statusCode: 500, error: 'HTTP 500' })),
+      );
+    }
+  });
 });
