@@ -237,4 +237,40 @@ describe('batched nested lists', () => {
       );
     }
   });
+
+  it("reads every board's top places and a participant's standing once per request, as REST does one by one", async () => {
+    const BOARDS = `{ leaderboards { key top(limit: 3) { rank externalId score } standing(externalId: "p050") { rank score } }
+                      nobody: leaderboards { standing(externalId: "nobody") { rank } } }`;
+    const gql = graphqlClient(app, ws);
+    const { statements: one } = await counting(() => gql.data(BOARDS)); // `points` only
+    for (const period of ['weekly', 'monthly'] as const) {
+      const res = await ws.api('/v1/leaderboards', {
+        body: { key: `${period}-points`, name: period, period },
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    const { result, statements } = await counting(() =>
+      gql.data<{ leaderboards: any[]; nobody: any[] }>(BOARDS),
+    );
+    // Three boards cost what one does.
+    expect(statements.length, statements.join('\n---\n')).toBe(one.length);
+    expect(statements.length).toBeLessThanOrEqual(8);
+    expect(result.leaderboards.map((b) => b.key).sort()).toEqual([
+      'monthly-points',
+      'points',
+      'weekly-points',
+    ]);
+    for (const board of result.leaderboards) {
+      const top = await ws.api(`/v1/leaderboards/${board.key}?limit=3`);
+      expect(board.top).toEqual(
+        top.body.data.map((p: any) => ({ rank: p.rank, externalId: p.external_id, score: p.score })),
+      );
+      const standing = await ws.api(`/v1/leaderboards/${board.key}/participants/p050`);
+      expect(board.standing).toEqual(standing.body);
+    }
+    const points = result.leaderboards.find((b) => b.key === 'points');
+    expect(points.top[0]).toEqual({ rank: 1, externalId: 'p099', score: pointsOf(99, 'own') });
+    expect(points.standing).toEqual({ rank: 50, score: pointsOf(50, 'own') });
+    expect(result.nobody).toEqual([{ standing: null }, { standing: null }, { standing: null }]);
+  });
 });
