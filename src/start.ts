@@ -30,6 +30,7 @@ process.stdout.write(`
   Home            ${u}/
   REST API        ${u}/v1        (reference: ${u}/docs, OpenAPI: ${u}/v1/openapi.json)
   GraphQL         ${u}/graphql
+  Dashboard       ${u}/dashboard
   Health          ${u}/healthz   ${u}/readyz   ${u}/metrics
 
 ${
