@@ -1,8 +1,9 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../context.ts';
+import { findSession, type SignedIn } from '../services/workspaces/sessions.ts';
 import { appRouter } from './router.ts';
-import { readSession } from './session.ts';
+import { readSessionToken } from './session.ts';
 import { domainErrorOf } from './trpc.ts';
 
 export type { AppRouter } from './router.ts';
@@ -12,7 +13,26 @@ export function trpcHandler(ctx: AppContext): RequestHandler {
   return createExpressMiddleware({
     router: appRouter,
     maxBodySize: ctx.config.MAX_BODY_BYTES,
-    createContext: ({ req, res }) => ({ app: ctx, req, res, session: readSession(req, ctx.config.secret) }),
+    createContext: ({ req, res }) => {
+      const token = readSessionToken(req);
+      let session: Promise<SignedIn | null> | undefined;
+      return {
+        app: ctx,
+        req,
+        res,
+        session: () => {
+          session ??= token ? findSession(ctx, token) : Promise.resolve(null);
+          return session;
+        },
+      };
+    },
+    // A sign-in refused by its rate limit says when to come back, as REST does.
+    responseMeta: ({ errors }) => {
+      const retryAfter = errors
+        .map((e) => domainErrorOf(e)?.extra.retry_after)
+        .find((v): v is number => typeof v === 'number');
+      return retryAfter ? { headers: { 'Retry-After': String(retryAfter) } } : {};
+    },
     onError: ({ error, path, req }) => {
       if (domainErrorOf(error) || error.code !== 'INTERNAL_SERVER_ERROR') return;
       ctx.log.error({ err: error.cause ?? error, reqId: req.id, path }, 'unexpected tRPC error');
