@@ -1,9 +1,9 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../context.ts';
-import { findSession, type SignedIn } from '../services/workspaces/sessions.ts';
+import type { SignedIn } from '../services/workspaces/sessions.ts';
 import { appRouter } from './router.ts';
-import { readSessionToken } from './session.ts';
+import { signedInFromRequest } from './session.ts';
 import { domainErrorOf } from './trpc.ts';
 
 export type { AppRouter } from './router.ts';
@@ -14,14 +14,13 @@ export function trpcHandler(ctx: AppContext): RequestHandler {
     router: appRouter,
     maxBodySize: ctx.config.MAX_BODY_BYTES,
     createContext: ({ req, res }) => {
-      const token = readSessionToken(req);
       let session: Promise<SignedIn | null> | undefined;
       return {
         app: ctx,
         req,
         res,
         session: () => {
-          session ??= token ? findSession(ctx, token) : Promise.resolve(null);
+          session ??= signedInFromRequest(ctx, req);
           return session;
         },
       };

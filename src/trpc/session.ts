@@ -1,4 +1,6 @@
 import type { CookieOptions, Request, Response } from 'express';
+import type { AppContext } from '../context.ts';
+import { findSession, type SignedIn } from '../services/workspaces/sessions.ts';
 
 /**
  * The dashboard session cookie: the random token of a server-side session
@@ -18,6 +20,15 @@ export function readSessionToken(req: Request): string | null {
     }
   }
   return null;
+}
+
+/**
+ * The live session of a request, for a dashboard route outside tRPC (e.g. a streamed upload):
+ * pair it with `requireSameOrigin` (src/lib/same-origin.ts) when the route changes anything.
+ */
+export function signedInFromRequest(ctx: AppContext, req: Request): Promise<SignedIn | null> {
+  const token = readSessionToken(req);
+  return token ? findSession(ctx, token) : Promise.resolve(null);
 }
 
 const cookieOptions = (req: Request): CookieOptions => ({
