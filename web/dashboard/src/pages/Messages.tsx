@@ -1,0 +1,5 @@
+import { PageHeader } from '../components/PageHeader.tsx';
+
+export default function Messages() {
+  return <PageHeader title="Messages" />;
+}

@@ -1,0 +1,14 @@
+import { createTheme } from '@mantine/core';
+
+/** System fonts only: nothing is fetched from a font CDN. */
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  // Shade 7 keeps white text on primary buttons above WCAG AA contrast (4.5:1); autoContrast picks
+  // dark text on light fills (yellow, orange, …). Checked by axe in the browser tests.
+  primaryShade: 7,
+  autoContrast: true,
+  luminanceThreshold: 0.3,
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+});
