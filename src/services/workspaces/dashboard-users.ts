@@ -48,12 +48,18 @@ export async function removeUser(
 ): Promise<{ id: string; email: string }> {
   const data = parseInput(deleteUserInput, input);
   if ('id' in data && data.id === actor.id)
-    throw new DomainError('invalid_state', 'You cannot delete your own login: ask another user of the workspace');
+    throw new DomainError(
+      'invalid_state',
+      'You cannot delete your own login: ask another user of the workspace',
+    );
   const em = ctx.orm.em.fork();
   if ('email' in data) {
     const self = await em.findOne(User, { id: actor.id });
     if (self && self.email === data.email.trim().toLowerCase())
-      throw new DomainError('invalid_state', 'You cannot delete your own login: ask another user of the workspace');
+      throw new DomainError(
+        'invalid_state',
+        'You cannot delete your own login: ask another user of the workspace',
+      );
   }
   return deleteUser(ctx, actor.workspaceId, data);
 }

@@ -21,11 +21,7 @@ export function RoutedTabs({
   const active = tabs.find((t) => t.path && (rest === t.path || rest.startsWith(`${t.path}/`)))?.path ?? '';
   // A tab's value cannot be empty: the index route (path '') is '.' here.
   return (
-    <Tabs
-      value={active || '.'}
-      onChange={(v) => navigate(v && v !== '.' ? `${base}/${v}` : base)}
-      mb="lg"
-    >
+    <Tabs value={active || '.'} onChange={(v) => navigate(v && v !== '.' ? `${base}/${v}` : base)} mb="lg">
       <Tabs.List aria-label={label}>
         {tabs.map((t) => (
           <Tabs.Tab key={t.path} value={t.path || '.'}>

@@ -1,7 +1,9 @@
-import { Anchor, Badge, Button, Card, Code, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Code, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { forState } from '../../components/queryAdapters.ts';
+import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -36,7 +38,7 @@ export function DeliveryDetail() {
       <Anchor component={Link} to="/webhooks/deliveries" size="sm">
         ← Delivery log
       </Anchor>
-      <QueryState query={delivery}>
+      <QueryState query={forState(delivery)}>
         {(d: Detail) => (
           <Stack gap="md">
             <Group justify="space-between">
@@ -44,9 +46,9 @@ export function DeliveryDetail() {
                 <Title order={3} ff="monospace" fz="lg">
                   {d.type}
                 </Title>
-                <Badge size="lg" color={DELIVERY_STATUS_COLOR[d.status]} variant="light" data-testid="delivery-status">
+                <ToneBadge size="lg" color={DELIVERY_STATUS_COLOR[d.status]} data-testid="delivery-status">
                   {d.status}
-                </Badge>
+                </ToneBadge>
               </Group>
               <Button
                 disabled={!canReplay(d.status)}
@@ -62,7 +64,11 @@ export function DeliveryDetail() {
                 <Fact
                   label="Endpoint"
                   value={
-                    <Anchor component={Link} to={`/webhooks/deliveries?subscription_id=${d.subscription_id}`} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={`/webhooks/deliveries?subscription_id=${d.subscription_id}`}
+                      size="sm"
+                    >
                       all deliveries to it
                     </Anchor>
                   }
@@ -91,21 +97,18 @@ export function DeliveryDetail() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {d.attempts.map((a, i) => (
-                      // Replays restart numbering at 1, so the number alone is not unique.
-                      <Table.Tr key={`${i}:${a.attempted_at}`}>
+                    {d.attempts.map((a) => (
+                      // Replays restart numbering at 1: the number alone is not unique, its time is.
+                      <Table.Tr key={`${a.number}:${a.attempted_at}`}>
                         <Table.Td>{a.number}</Table.Td>
                         <Table.Td>{formatDate(a.attempted_at)}</Table.Td>
                         <Table.Td>
                           {a.status_code === null ? (
                             '—'
                           ) : (
-                            <Badge
-                              variant="light"
-                              color={a.status_code >= 200 && a.status_code < 300 ? 'teal' : 'red'}
-                            >
+                            <ToneBadge color={a.status_code >= 200 && a.status_code < 300 ? 'teal' : 'red'}>
                               {a.status_code}
-                            </Badge>
+                            </ToneBadge>
                           )}
                         </Table.Td>
                         <Table.Td>{formatDuration(a.duration_ms)}</Table.Td>

@@ -1,7 +1,9 @@
-import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
+import { forTable } from '../../components/queryAdapters.ts';
+import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { useMode } from '../../mode.tsx';
 import { useTRPC } from '../../trpc.ts';
 import { formatDate } from '../settings/logic.ts';
@@ -44,7 +46,10 @@ export function DeliveryLog() {
         <Select
           label="Status"
           w={200}
-          data={[{ value: '', label: 'Any status' }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: s }))]}
+          data={[
+            { value: '', label: 'Any status' },
+            ...DELIVERY_STATUSES.map((s) => ({ value: s, label: s })),
+          ]}
           value={status ?? ''}
           onChange={(v) => setFilter('status', v)}
           allowDeselect={false}
@@ -62,7 +67,7 @@ export function DeliveryLog() {
         />
       </Group>
       <PagedTable<Delivery>
-        query={list}
+        query={forTable(list)}
         label="Webhook deliveries"
         rowKey={(d) => d.id}
         empty={status || subscriptionId ? 'No deliveries match these filters.' : 'No deliveries yet.'}
@@ -79,11 +84,7 @@ export function DeliveryLog() {
           {
             key: 'status',
             title: 'Status',
-            render: (d) => (
-              <Badge color={DELIVERY_STATUS_COLOR[d.status]} variant="light">
-                {d.status}
-              </Badge>
-            ),
+            render: (d) => <ToneBadge color={DELIVERY_STATUS_COLOR[d.status]}>{d.status}</ToneBadge>,
           },
           { key: 'attempts', title: 'Attempts', render: (d) => d.attempt_count },
           {

@@ -61,7 +61,12 @@ export function SubscriptionForm({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={secret ? 'Endpoint added' : 'Add a webhook endpoint'} size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={secret ? 'Endpoint added' : 'Add a webhook endpoint'}
+      size="lg"
+    >
       {secret ? (
         <ShownOnce label="Signing secret" secret={secret} onDone={close} />
       ) : (

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
+import { forTable } from '../../components/queryAdapters.ts';
+import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -20,7 +22,10 @@ export function Subscriptions() {
   const [creating, setCreating] = useState(false);
   const [tested, setTested] = useState<{ sub: Subscription; result: TestResult } | null>(null);
   const list = useInfiniteQuery(
-    trpc.webhooks.subscriptions.list.infiniteQueryOptions({ mode, limit: 50 }, { getNextPageParam: nextPage }),
+    trpc.webhooks.subscriptions.list.infiniteQueryOptions(
+      { mode, limit: 50 },
+      { getNextPageParam: nextPage },
+    ),
   );
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: trpc.webhooks.subscriptions.list.pathKey() });
@@ -61,7 +66,7 @@ export function Subscriptions() {
         </Alert>
       )}
       <PagedTable<Subscription>
-        query={list}
+        query={forTable(list)}
         label="Webhook endpoints"
         rowKey={(s) => s.id}
         empty="No webhook endpoints yet. Add one to receive signed POSTs when things happen."
@@ -88,9 +93,9 @@ export function Subscriptions() {
             render: (s) => (
               <Group gap={4}>
                 {s.event_types.map((t) => (
-                  <Badge key={t} variant="light" color="indigo" tt="none">
+                  <ToneBadge key={t} color="indigo" tt="none">
                     {t === '*' ? 'all events' : t}
-                  </Badge>
+                  </ToneBadge>
                 ))}
               </Group>
             ),
@@ -98,11 +103,7 @@ export function Subscriptions() {
           {
             key: 'status',
             title: 'Status',
-            render: (s) => (
-              <Badge color={s.status === 'active' ? 'teal' : 'gray'} variant="light">
-                {s.status}
-              </Badge>
-            ),
+            render: (s) => <ToneBadge color={s.status === 'active' ? 'teal' : 'gray'}>{s.status}</ToneBadge>,
           },
           { key: 'created', title: 'Created', render: (s) => formatDate(s.created_at) },
           {
@@ -164,7 +165,7 @@ export function Subscriptions() {
           },
         ]}
       />
-      <SubscriptionForm opened={creating} onClose={() => setCreating(false)} onCreated={refresh} />
+      {creating && <SubscriptionForm opened onClose={() => setCreating(false)} onCreated={refresh} />}
       <TestResultModal tested={tested} onClose={() => setTested(null)} />
     </Stack>
   );

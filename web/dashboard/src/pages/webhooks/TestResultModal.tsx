@@ -1,4 +1,5 @@
-import { Badge, Code, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Code, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { describeOutcome, formatDuration, type Subscription, type TestResult } from './logic.ts';
 
 /** What a "Send test" (a real signed `webhook.test` POST) came to. */
@@ -15,9 +16,9 @@ export function TestResultModal({
       {tested && result && (
         <Stack gap="md" data-testid="test-result">
           <Group gap="sm">
-            <Badge size="lg" color={result.ok ? 'teal' : 'red'}>
+            <ToneBadge size="lg" color={result.ok ? 'teal' : 'red'}>
               {result.ok ? 'Delivered' : 'Failed'}
-            </Badge>
+            </ToneBadge>
             <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
               {tested.sub.url}
             </Text>

@@ -8,7 +8,8 @@ export type DeliveryDetail = Outputs['deliveries']['get'];
 export type Attempt = DeliveryDetail['attempts'][number];
 export type TestResult = Outputs['subscriptions']['sendTest'];
 export type DeliveryStatus = Delivery['status'];
-export type SubscribedType = inferRouterInputs<AppRouter>['webhooks']['subscriptions']['create']['event_types'][number];
+export type SubscribedType =
+  inferRouterInputs<AppRouter>['webhooks']['subscriptions']['create']['event_types'][number];
 export type ResultType = Exclude<SubscribedType, '*'>;
 
 /**
