@@ -204,7 +204,7 @@ describe.skipIf(skipBrowser)('the settings pages in a real browser (Chromium)', 
     expect(await storage()).not.toContain(key.slice(9));
 
     const row = page.getByRole('row', { name: /Checkout backend/ });
-    await expect.poll(() => row.textContent()).toContain('participants:read, events:write');
+    await expect.poll(() => row.textContent()).toContain('events:write, participants:read');
     expect(await row.textContent()).toContain('test');
     await page.getByRole('button', { name: 'Revoke Checkout backend' }).click();
     await dialog().getByRole('button', { name: 'Revoke key' }).click();

@@ -53,12 +53,12 @@ export function ApiKeys() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="nowrap" gap="xl">
         <Text size="sm" c="dimmed">
           Keys authenticate the REST and GraphQL APIs. <Code>svc_test_…</Code> keys see test data only,{' '}
           <Code>svc_live_…</Code> keys live data only.
         </Text>
-        <Group gap="md">
+        <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
           <Switch
             label="Show revoked"
             checked={showRevoked}

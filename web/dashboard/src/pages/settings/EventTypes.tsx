@@ -33,12 +33,14 @@ export function EventTypes() {
   );
   return (
     <Stack gap="md">
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="nowrap" gap="xl">
         <Text size="sm" c="dimmed">
           An event whose payload fails its type's JSON Schema (draft 2020-12) is <b>quarantined</b> and never
           processed; the reason names the failing path.
         </Text>
-        <Button onClick={() => setEditing('new')}>Add schema</Button>
+        <Button onClick={() => setEditing('new')} style={{ flexShrink: 0 }}>
+          Add schema
+        </Button>
       </Group>
       <PagedTable<EventType>
         query={forTable(list)}

@@ -2,12 +2,13 @@ import { Button, Code, Group, Modal, Stack, Text, TextInput, VisuallyHidden } fr
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { fieldErrorOf, notifyUnlessShown } from '../../components/formErrors.ts';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
 import { forTable } from '../../components/queryAdapters.ts';
 import { ShownOnce } from '../../components/ShownOnce.tsx';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
-import { describeError, useTRPC } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import { formatDate, type IngestEndpoint } from './logic.ts';
 
 /** Signed ingest endpoints (CONTRACT 6) of the current mode: list, create (secret shown once), delete. */
@@ -31,12 +32,14 @@ export function IngestEndpoints() {
   );
   return (
     <Stack gap="md">
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="nowrap" gap="xl">
         <Text size="sm" c="dimmed">
           Systems without an API key POST events to <Code>/v1/ingest/&lt;key&gt;</Code>, signed with the
           endpoint's secret in <Code>X-Signature</Code>.
         </Text>
-        <Button onClick={() => setCreating(true)}>Create endpoint</Button>
+        <Button onClick={() => setCreating(true)} style={{ flexShrink: 0 }}>
+          Create endpoint
+        </Button>
       </Group>
       <PagedTable<IngestEndpoint>
         query={forTable(list)}
@@ -104,11 +107,10 @@ function IngestForm({ onClose, onCreated }: { onClose: () => void; onCreated: ()
         setCreated({ key: e.key, secret: e.secret });
         onCreated();
       },
-      onError: notifyError,
+      onError: (error) => notifyUnlessShown(error, ['name', 'default_event_type']),
     }),
   );
-  const fieldError = (field: string) =>
-    create.error ? describeError(create.error).fields.find((f) => f.field === field)?.message : undefined;
+  const fieldError = (field: string) => fieldErrorOf(create.error, field);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate({ mode, name: name.trim(), default_event_type: defaultType.trim() || null });

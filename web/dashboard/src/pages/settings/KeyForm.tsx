@@ -84,7 +84,10 @@ export function KeyForm({
             <Checkbox.Group
               label="Abilities"
               value={all ? [...ABILITIES] : picked}
-              onChange={setPicked}
+              onChange={(v) => {
+                setPicked(v);
+                setAbilitiesError(null);
+              }}
               error={abilitiesError}
             >
               <SimpleGrid cols={2} mt={6} spacing="xs" verticalSpacing={8}>

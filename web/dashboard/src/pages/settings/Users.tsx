@@ -14,11 +14,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { fieldErrorOf, notifyUnlessShown } from '../../components/formErrors.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { forState } from '../../components/queryAdapters.ts';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
-import { describeError, useTRPC } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import { formatDate, passwordProblem } from './logic.ts';
 
 /** Who can sign in to this workspace's dashboard: list, add (e-mail + password), delete (not yourself). */
@@ -125,11 +126,10 @@ function AddUser({ onAdded }: { onAdded: () => void }) {
         setTouched(false);
         onAdded();
       },
-      onError: notifyError,
+      onError: (error) => notifyUnlessShown(error, ['email', 'password']),
     }),
   );
-  const fieldError = (field: string) =>
-    create.error ? describeError(create.error).fields.find((f) => f.field === field)?.message : undefined;
+  const fieldError = (field: string) => fieldErrorOf(create.error, field);
   const pwProblem = passwordProblem(password);
   const submit = (e: FormEvent) => {
     e.preventDefault();

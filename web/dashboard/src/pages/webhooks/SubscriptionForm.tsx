@@ -1,10 +1,10 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { fieldErrorOf, notifyUnlessShown } from '../../components/formErrors.ts';
 import { ShownOnce } from '../../components/ShownOnce.tsx';
 import { useMode } from '../../mode.tsx';
-import { notifyError } from '../../notify.ts';
-import { describeError, useTRPC } from '../../trpc.ts';
+import { useTRPC } from '../../trpc.ts';
 import { eventTypesToSend, RESULT_TYPE_HELP, RESULT_TYPES } from './logic.ts';
 
 /** "Add endpoint": URL, event types and a description; then the signing secret, shown once. */
@@ -32,11 +32,10 @@ export function SubscriptionForm({
         setSecret(sub.secret);
         onCreated();
       },
-      onError: notifyError,
+      onError: (error) => notifyUnlessShown(error, ['url', 'event_types', 'description']),
     }),
   );
-  const fieldError = (field: string) =>
-    create.error ? describeError(create.error).fields.find((f) => f.field === field)?.message : undefined;
+  const fieldError = (field: string) => fieldErrorOf(create.error, field);
 
   const close = () => {
     setSecret(null);
@@ -91,7 +90,10 @@ export function SubscriptionForm({
             <Checkbox.Group
               label="Event types"
               value={all ? [...RESULT_TYPES] : picked}
-              onChange={setPicked}
+              onChange={(v) => {
+                setPicked(v);
+                setTypesError(null);
+              }}
               error={typesError ?? fieldError('event_types')}
             >
               <Stack gap={6} mt={6}>

@@ -53,11 +53,13 @@ export function Subscriptions() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="nowrap" gap="xl">
         <Text size="sm" c="dimmed">
           Each endpoint gets a signing secret: verify the <code>X-Svc-Signature</code> header with it.
         </Text>
-        <Button onClick={() => setCreating(true)}>Add endpoint</Button>
+        <Button onClick={() => setCreating(true)} style={{ flexShrink: 0 }}>
+          Add endpoint
+        </Button>
       </Group>
       {mode === 'test' && (
         <Alert color="orange" variant="light" title="Test mode">
@@ -74,6 +76,7 @@ export function Subscriptions() {
           {
             key: 'url',
             title: 'Endpoint',
+            width: '34%',
             render: (s) => (
               <Stack gap={2}>
                 <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
@@ -103,9 +106,10 @@ export function Subscriptions() {
           {
             key: 'status',
             title: 'Status',
+            width: 100,
             render: (s) => <ToneBadge color={s.status === 'active' ? 'teal' : 'gray'}>{s.status}</ToneBadge>,
           },
-          { key: 'created', title: 'Created', render: (s) => formatDate(s.created_at) },
+          { key: 'created', title: 'Created', width: 150, render: (s) => formatDate(s.created_at) },
           {
             key: 'actions',
             title: <VisuallyHidden>Actions</VisuallyHidden>,
