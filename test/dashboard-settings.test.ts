@@ -182,9 +182,11 @@ describe.skipIf(skipBrowser)('the settings pages in a real browser (Chromium)', 
     await dialog().getByLabel('All abilities').uncheck();
     await dialog().getByLabel('participants:read').check();
     await dialog().getByLabel('events:write').check();
+    await d.page.waitForTimeout(400); // the dialog's opening transition
     await d.shot('settings-keys-create');
     await dialog().getByRole('button', { name: 'Create key' }).click();
     await page.getByTestId('shown-once').waitFor();
+    await d.page.waitForTimeout(400); // the dialog's opening transition
     await d.shot('settings-keys-shown-once');
 
     await dialog().getByRole('button', { name: 'Copy' }).click();
@@ -233,6 +235,7 @@ describe.skipIf(skipBrowser)('the settings pages in a real browser (Chromium)', 
     await page.getByRole('button', { name: 'Rotate Rotating job' }).click();
     await dialog().getByRole('button', { name: 'Rotate key' }).click();
     await page.getByTestId('shown-once').waitFor();
+    await d.page.waitForTimeout(400); // the dialog's opening transition
     await d.shot('settings-keys-rotated');
     await dialog().getByRole('button', { name: 'Copy' }).click();
     const newKey = await page.evaluate(() => navigator.clipboard.readText());
@@ -301,6 +304,7 @@ describe.skipIf(skipBrowser)('the settings pages in a real browser (Chromium)', 
         2,
       ),
     );
+    await d.page.waitForTimeout(400); // the dialog's opening transition
     await d.shot('settings-event-types-editor');
     await dialog().getByRole('button', { name: 'Save schema' }).click();
     await dialog().waitFor({ state: 'detached' });

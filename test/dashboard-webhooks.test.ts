@@ -40,6 +40,7 @@ describe.skipIf(skipBrowser)('the webhooks page in a real browser (Chromium)', (
     await dialog().getByLabel('points.changed').check();
     await dialog().getByLabel('badge.awarded').check();
     await dialog().getByLabel('Description').fill('Orders backend');
+    await d.page.waitForTimeout(400); // the dialog's opening transition
     await d.shot('webhooks-create');
     await dialog().getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByTestId('shown-once').waitFor();
@@ -136,6 +137,7 @@ describe.skipIf(skipBrowser)('the webhooks page in a real browser (Chromium)', (
     expect(await result.textContent()).toContain('Delivered');
     expect(await result.textContent()).toContain('thanks');
     expect(receiver.received.at(-1)?.body.type).toBe('webhook.test');
+    await page.waitForTimeout(400); // the dialog's opening transition
     await d.shot('webhooks-test-result');
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });

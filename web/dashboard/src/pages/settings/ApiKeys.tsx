@@ -77,12 +77,12 @@ export function ApiKeys() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Mode</Table.Th>
+                <Table.Th w={200}>Key</Table.Th>
+                <Table.Th w={90}>Mode</Table.Th>
                 <Table.Th>Abilities</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
+                <Table.Th w={170}>Created</Table.Th>
+                <Table.Th w={170}>Status</Table.Th>
+                <Table.Th w={180}>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
@@ -145,7 +145,7 @@ function KeyRow({
         )}
       </Table.Td>
       <Table.Td>
-        <Code>{k.hint}</Code>
+        <Code style={{ whiteSpace: 'nowrap' }}>{k.hint}</Code>
       </Table.Td>
       <Table.Td>
         <ToneBadge color={k.mode === 'live' ? 'indigo' : 'orange'}>{k.mode}</ToneBadge>
@@ -157,10 +157,15 @@ function KeyRow({
           </Text>
         </Tooltip>
       </Table.Td>
-      <Table.Td>{formatDate(k.created_at)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(k.created_at)}</Table.Td>
       <Table.Td>
         {k.revoked_at ? (
-          <ToneBadge color="gray">Revoked {formatDate(k.revoked_at)}</ToneBadge>
+          <Stack gap={2} align="flex-start">
+            <ToneBadge color="gray">Revoked</ToneBadge>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatDate(k.revoked_at)}
+            </Text>
+          </Stack>
         ) : (
           <ToneBadge color="teal">Active</ToneBadge>
         )}

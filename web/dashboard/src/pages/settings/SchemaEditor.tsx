@@ -60,7 +60,10 @@ export function SchemaEditor({
             placeholder="order.completed"
             readOnly={!!eventType}
             value={key}
-            onChange={(e) => setKey(e.currentTarget.value)}
+            onChange={(e) => {
+              setKey(e.currentTarget.value);
+              put.reset();
+            }}
             error={fieldError('key') ?? (touched && !key.trim() ? 'Name the event type' : undefined)}
           />
           <Textarea
@@ -76,6 +79,7 @@ export function SchemaEditor({
             onChange={(e) => {
               setText(e.currentTarget.value);
               setTouched(true);
+              put.reset(); // the service's verdict was on the old text
             }}
             error={(touched && !parsed.ok ? parsed.error : undefined) ?? fieldError('schema')}
           />

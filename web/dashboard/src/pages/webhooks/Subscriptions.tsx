@@ -76,7 +76,6 @@ export function Subscriptions() {
           {
             key: 'url',
             title: 'Endpoint',
-            width: '34%',
             render: (s) => (
               <Stack gap={2}>
                 <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
@@ -93,6 +92,7 @@ export function Subscriptions() {
           {
             key: 'events',
             title: 'Events',
+            width: 190,
             render: (s) => (
               <Group gap={4}>
                 {s.event_types.map((t) => (
