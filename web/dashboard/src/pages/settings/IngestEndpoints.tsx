@@ -1,4 +1,14 @@
-import { Button, Code, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
@@ -56,7 +66,30 @@ export function IngestEndpoints() {
               </Text>
             ),
           },
-          { key: 'url', title: 'Ingest path', render: (e) => <Code>/v1/ingest/{e.key}</Code> },
+          {
+            key: 'url',
+            title: 'Ingest URL',
+            render: (e) => {
+              const url = `${window.location.origin}/v1/ingest/${e.key}`;
+              return (
+                <Group gap={6} wrap="nowrap">
+                  <Code style={{ whiteSpace: 'nowrap' }}>/v1/ingest/{e.key}</Code>
+                  <CopyButton value={url}>
+                    {({ copied, copy }) => (
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        onClick={copy}
+                        aria-label={`${copied ? 'Copied' : 'Copy'} the ingest URL of ${e.name}`}
+                      >
+                        {copied ? 'Copied' : 'Copy'}
+                      </Button>
+                    )}
+                  </CopyButton>
+                </Group>
+              );
+            },
+          },
           {
             key: 'type',
             title: 'Default event type',

@@ -61,18 +61,7 @@ export function DeliveryDetail() {
             <Card withBorder padding="lg">
               <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg">
                 <Fact label="Delivery id" value={<Code>{d.id}</Code>} />
-                <Fact
-                  label="Endpoint"
-                  value={
-                    <Anchor
-                      component={Link}
-                      to={`/webhooks/deliveries?subscription_id=${d.subscription_id}`}
-                      size="sm"
-                    >
-                      all deliveries to it
-                    </Anchor>
-                  }
-                />
+                <Fact label="Endpoint" value={<EndpointLink id={d.subscription_id} />} />
                 <Fact label="Created" value={formatDate(d.created_at)} />
                 <Fact
                   label={d.status === 'pending' ? 'Next attempt' : 'Last attempt'}
@@ -144,5 +133,24 @@ export function DeliveryDetail() {
         )}
       </QueryState>
     </Stack>
+  );
+}
+
+/** The endpoint's URL (or its id once deleted), linking to every delivery made to it. */
+function EndpointLink({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const { mode } = useMode();
+  const sub = useQuery(trpc.webhooks.subscriptions.get.queryOptions({ mode, id }, { retry: false }));
+  return (
+    <Anchor
+      component={Link}
+      to={`/webhooks/deliveries?subscription_id=${id}`}
+      size="sm"
+      ff="monospace"
+      style={{ wordBreak: 'break-all' }}
+      title="Every delivery to this endpoint"
+    >
+      {sub.data?.url ?? (sub.isError ? `${id} (deleted)` : id)}
+    </Anchor>
   );
 }
