@@ -131,6 +131,22 @@ describe.skipIf(skipBrowser)('the webhooks page in a real browser (Chromium)', (
   it('sends a test event and shows its result; pauses, resumes and deletes the endpoint', async () => {
     const { page } = d;
     await page.getByRole('tab', { name: 'Endpoints' }).click();
+    await page.getByRole('button', { name: 'Edit Orders backend' }).click();
+    expect(
+      await dialog()
+        .getByLabel(/^Endpoint URL/)
+        .inputValue(),
+    ).toBe(`${receiver.url}/hooks`);
+    expect(await dialog().getByLabel('badge.awarded').isChecked()).toBe(true);
+    await dialog().getByLabel('badge.awarded').uncheck();
+    await dialog().getByLabel('Description').fill('Orders backend (v2)');
+    await dialog().getByRole('button', { name: 'Save endpoint' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByRole('row', { name: /Orders backend \(v2\)/ }).textContent())
+      .not.toContain('badge.awarded');
+    const edited = (await live('/v1/webhook-subscriptions')).body.data[0];
+    expect(edited).toMatchObject({ description: 'Orders backend (v2)', event_types: ['points.changed'] });
     await page.getByRole('button', { name: 'Send test to Orders backend' }).click();
     const result = page.getByTestId('test-result');
     await result.waitFor();

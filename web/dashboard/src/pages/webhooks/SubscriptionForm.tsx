@@ -4,25 +4,31 @@ import { type FormEvent, useState } from 'react';
 import { fieldErrorOf, notifyUnlessShown } from '../../components/formErrors.ts';
 import { ShownOnce } from '../../components/ShownOnce.tsx';
 import { useMode } from '../../mode.tsx';
+import { notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
-import { eventTypesToSend, RESULT_TYPE_HELP, RESULT_TYPES } from './logic.ts';
+import { eventTypesToSend, RESULT_TYPE_HELP, RESULT_TYPES, type Subscription } from './logic.ts';
 
-/** "Add endpoint": URL, event types and a description; then the signing secret, shown once. */
+/**
+ * "Add endpoint": URL, event types and a description; then the signing secret, shown once. With
+ * `editing`, the same form changes an endpoint (its secret stays as it is).
+ */
 export function SubscriptionForm({
   opened,
   onClose,
   onCreated,
+  editing,
 }: {
   opened: boolean;
   onClose: () => void;
   onCreated: () => void;
+  editing?: Subscription;
 }) {
   const trpc = useTRPC();
   const { mode } = useMode();
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [all, setAll] = useState(true);
-  const [picked, setPicked] = useState<string[]>([]);
+  const [url, setUrl] = useState(editing?.url ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [all, setAll] = useState(!editing || editing.event_types.includes('*'));
+  const [picked, setPicked] = useState<string[]>(editing?.event_types.filter((t) => t !== '*') ?? []);
   const [typesError, setTypesError] = useState<string | null>(null);
   // The secret lives in this component's state only, and is dropped when the dialog closes.
   const [secret, setSecret] = useState<string | null>(null);
@@ -35,7 +41,17 @@ export function SubscriptionForm({
       onError: (error) => notifyUnlessShown(error, ['url', 'event_types', 'description']),
     }),
   );
-  const fieldError = (field: string) => fieldErrorOf(create.error, field);
+  const update = useMutation(
+    trpc.webhooks.subscriptions.update.mutationOptions({
+      onSuccess: () => {
+        notifySuccess('Endpoint saved');
+        onCreated();
+        onClose();
+      },
+      onError: (error) => notifyUnlessShown(error, ['url', 'event_types', 'description']),
+    }),
+  );
+  const fieldError = (field: string) => fieldErrorOf(editing ? update.error : create.error, field);
 
   const close = () => {
     setSecret(null);
@@ -56,14 +72,22 @@ export function SubscriptionForm({
       return;
     }
     setTypesError(null);
-    create.mutate({ mode, url: url.trim(), event_types, description: description.trim() || undefined });
+    if (editing)
+      update.mutate({
+        mode,
+        id: editing.id,
+        url: url.trim(),
+        event_types,
+        description: description.trim() || null,
+      });
+    else create.mutate({ mode, url: url.trim(), event_types, description: description.trim() || undefined });
   };
 
   return (
     <Modal
       opened={opened}
       onClose={close}
-      title={secret ? 'Endpoint added' : 'Add a webhook endpoint'}
+      title={secret ? 'Endpoint added' : editing ? 'Edit webhook endpoint' : 'Add a webhook endpoint'}
       size="lg"
     >
       {secret ? (
@@ -126,8 +150,8 @@ export function SubscriptionForm({
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit" loading={create.isPending}>
-                Add endpoint
+              <Button type="submit" loading={create.isPending || update.isPending}>
+                {editing ? 'Save endpoint' : 'Add endpoint'}
               </Button>
             </Group>
           </Stack>

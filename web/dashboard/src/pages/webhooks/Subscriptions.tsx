@@ -20,6 +20,7 @@ export function Subscriptions() {
   const { mode } = useMode();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Subscription | null>(null);
   const [tested, setTested] = useState<{ sub: Subscription; result: TestResult } | null>(null);
   const list = useInfiniteQuery(
     trpc.webhooks.subscriptions.list.infiniteQueryOptions(
@@ -137,6 +138,14 @@ export function Subscriptions() {
                   <Button
                     size="xs"
                     variant="default"
+                    aria-label={`Edit ${name}`}
+                    onClick={() => setEditing(s)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
                     aria-label={`${s.status === 'active' ? 'Pause' : 'Resume'} ${name}`}
                     loading={update.isPending && update.variables?.id === s.id}
                     onClick={() =>
@@ -170,6 +179,9 @@ export function Subscriptions() {
         ]}
       />
       {creating && <SubscriptionForm opened onClose={() => setCreating(false)} onCreated={refresh} />}
+      {editing && (
+        <SubscriptionForm opened editing={editing} onClose={() => setEditing(null)} onCreated={refresh} />
+      )}
       <TestResultModal tested={tested} onClose={() => setTested(null)} />
     </Stack>
   );
