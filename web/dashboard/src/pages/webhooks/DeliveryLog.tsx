@@ -112,7 +112,15 @@ export function DeliveryLog() {
               </Text>
             ),
           },
-          { key: 'created', title: 'Created', render: (d) => formatDate(d.created_at) },
+          {
+            key: 'created',
+            title: 'Created',
+            render: (d) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(d.created_at)}
+              </Text>
+            ),
+          },
         ]}
       />
     </Stack>

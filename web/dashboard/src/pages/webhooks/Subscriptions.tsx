@@ -110,7 +110,15 @@ export function Subscriptions() {
             width: 100,
             render: (s) => <ToneBadge color={s.status === 'active' ? 'teal' : 'gray'}>{s.status}</ToneBadge>,
           },
-          { key: 'created', title: 'Created', width: 150, render: (s) => formatDate(s.created_at) },
+          {
+            key: 'created',
+            title: 'Created',
+            render: (s) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(s.created_at)}
+              </Text>
+            ),
+          },
           {
             key: 'actions',
             title: <VisuallyHidden>Actions</VisuallyHidden>,
