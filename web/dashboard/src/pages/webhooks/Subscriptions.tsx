@@ -79,7 +79,7 @@ export function Subscriptions() {
             title: 'Endpoint',
             render: (s) => (
               <Stack gap={2}>
-                <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                <Text size="sm" ff="monospace" miw={280} style={{ overflowWrap: 'anywhere' }}>
                   {s.url}
                 </Text>
                 {s.description && (
