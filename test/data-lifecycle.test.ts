@@ -46,6 +46,15 @@ async function seed(app: TestApp, ws: TestWorkspace, p: BuiltParticipant, flowId
   };
   await run('oldRun', 'oldProcessed1', ago(400));
   await run('youngRun', 'youngProcessed', ago(10));
+  // A once-only flow's run: the engine counts it, so its event stays however old.
+  const capped = (await buildFlow(ws, { max_runs_per_participant: 1 })).id as string;
+  await event('oldCappedRun', ago(400), 'processed');
+  ids.cappedRun = idAt(ago(400));
+  await sql.query(
+    `insert into flow_runs (id, workspace_id, mode, flow_id, event_id, participant_id, status, started_at)
+     values ($1, $2, 'test', $3, $4, $5, 'completed', $6)`,
+    [ids.cappedRun, ws.id, capped, ids.oldCappedRun, p.id, ago(400)],
+  );
 
   const sub = idAt(ago(500));
   await sql.query(
@@ -171,10 +180,11 @@ describe('data lifecycle', () => {
 
     for (const gone of ['oldProcessed1', 'oldProcessed2', 'oldProcessed3'])
       expect(await exists(app, 'events', ids[gone]!), gone).toBe(false);
-    for (const kept of ['oldReceived', 'oldFailed', 'oldQuarantined', 'youngProcessed'])
+    for (const kept of ['oldReceived', 'oldFailed', 'oldQuarantined', 'youngProcessed', 'oldCappedRun'])
       expect(await exists(app, 'events', ids[kept]!), kept).toBe(true);
     expect(await exists(app, 'flow_runs', ids.oldRun!)).toBe(false);
     expect(await exists(app, 'flow_runs', ids.youngRun!)).toBe(true);
+    expect(await exists(app, 'flow_runs', ids.cappedRun!)).toBe(true);
 
     for (const gone of ['oldSucceeded', 'oldDead', 'oldSimulated']) {
       expect(await exists(app, 'webhook_deliveries', ids[gone]!), gone).toBe(false);
@@ -267,7 +277,7 @@ describe('data lifecycle', () => {
     expect([a.ran, b.ran].sort()).toEqual([false, true]);
     expect((a.ran ? a : b).rows.events).toBe(61);
     const left = await app.ctx.pool.query(
-      `select count(*)::int as n from events where workspace_id = $1 and received_at < now() - interval '365 days' and status = 'processed'`,
+      `select count(*)::int as n from events where workspace_id = $1 and event_type = 'x' and received_at < now() - interval '365 days' and status = 'processed'`,
       [ws.id],
     );
     expect(left.rows[0].n).toBe(0);

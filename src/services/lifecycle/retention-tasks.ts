@@ -59,15 +59,19 @@ export function retentionTasks(ctx: AppContext, sql: Sql, now = new Date()): Ret
     {
       // Processed events only: `received` ones are still to be processed, `failed` and
       // `quarantined` ones wait for an operator. Their flow runs go by the foreign key's cascade
-      // (indexed by flow_runs_event_flow_unique). The idempotency key lives on the event row, and
-      // RETENTION_EVENTS_DAYS is at least 1, so keys outlive CONTRACT 5's 24 hours.
+      // (indexed by flow_runs_event_flow_unique), except that an event with a run of a flow that
+      // caps its runs per participant stays: the engine counts those runs (engine/load.ts), and
+      // deleting them would let a once-only flow fire again. The idempotency key lives on the
+      // event row, and RETENTION_EVENTS_DAYS is at least 1, so keys outlive CONTRACT 5's 24 hours.
       name: 'events',
       batch: walker(
         sql,
         `with doomed as (
-           select id from events
-            where id < $1 and id > $3 and status = 'processed' and received_at < $2
-            order by id limit $4),
+           select e.id from events e
+            where e.id < $1 and e.id > $3 and e.status = 'processed' and e.received_at < $2
+              and not exists (select 1 from flow_runs r join flows f on f.id = r.flow_id
+                               where r.event_id = e.id and f.max_runs_per_participant is not null)
+            order by e.id limit $4),
          gone as (delete from events e using doomed d where e.id = d.id returning e.id)
          select (select count(*) from gone)::int as n, (select id from doomed order by id desc limit 1) as last`,
         cut.events,
