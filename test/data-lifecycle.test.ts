@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { LIFECYCLE_QUEUE } from '../src/jobs/queues.ts';
 import { LIFECYCLE_CRON } from '../src/jobs/run-lifecycle.ts';
 import { uuidv7Floor } from '../src/lib/uuid7.ts';
@@ -297,6 +298,24 @@ describe('data lifecycle', () => {
     expect(first.rows.events).toBeLessThan(10);
     const rest = await runRetention(app.ctx, { batchSize: 2, pauseMs: 0 });
     expect(first.rows.events! + rest.rows.events!).toBe(10);
+  });
+});
+
+describe('retention settings', () => {
+  const env = { SVC_SECRET: 'x'.repeat(32) };
+  it('default to 365, 30 and 90 days', () => {
+    const c = loadConfig(env);
+    expect([c.RETENTION_EVENTS_DAYS, c.RETENTION_WEBHOOKS_DAYS, c.RETENTION_MESSAGES_DAYS]).toEqual([
+      365, 30, 90,
+    ]);
+  });
+  it('take whole days from the environment, at least 1 (idempotency keys live 24 h)', () => {
+    expect(loadConfig({ ...env, RETENTION_WEBHOOKS_DAYS: '7' }).RETENTION_WEBHOOKS_DAYS).toBe(7);
+    expect(() => loadConfig({ ...env, RETENTION_EVENTS_DAYS: '0' })).toThrow(/RETENTION_EVENTS_DAYS/);
+    expect(() => loadConfig({ ...env, RETENTION_MESSAGES_DAYS: '1.5' })).toThrow(/RETENTION_MESSAGES_DAYS/);
+    expect(() => loadConfig({ ...env, RETENTION_WEBHOOKS_DAYS: 'forever' })).toThrow(
+      /RETENTION_WEBHOOKS_DAYS/,
+    );
   });
 });
 
