@@ -85,9 +85,15 @@ export async function runRetention(
     ctx.log.error({ err, lifecycle: report }, 'data lifecycle: run failed');
     throw err;
   } finally {
-    if (locked) await client.query('select pg_advisory_unlock($1)', [LIFECYCLE_LOCK_KEY]).catch(() => {});
+    // A connection that could not give the lock back is closed, not pooled: closing its session
+    // is what releases the lock then.
+    let broken: Error | undefined;
+    if (locked)
+      await client.query('select pg_advisory_unlock($1)', [LIFECYCLE_LOCK_KEY]).catch((err: Error) => {
+        broken = err;
+      });
     await client.query('reset lock_timeout').catch(() => {});
-    client.release();
+    client.release(broken);
   }
 }
 
