@@ -110,12 +110,17 @@ const domainErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const publicProcedure = t.procedure.use(domainErrors);
 
+/** The user a session names, if they still exist: `sessionProcedure` and the dashboard's upload route. */
+export const sessionUser = (app: AppContext, session: Session | null): Promise<DashboardUser | null> =>
+  session ? findSessionUser(app, session.userId, session.workspaceId) : Promise.resolve(null);
+
+export const notSignedIn = () =>
+  new DomainError('authentication_error', 'Not signed in: sign in to the dashboard first');
+
 /** Signed in: the session cookie names a user who still exists. */
 export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const user = ctx.session
-    ? await findSessionUser(ctx.app, ctx.session.userId, ctx.session.workspaceId)
-    : null;
-  if (!user) throw new DomainError('authentication_error', 'Not signed in: sign in to the dashboard first');
+  const user = await sessionUser(ctx.app, ctx.session);
+  if (!user) throw notSignedIn();
   return next({
     ctx: {
       user,
@@ -125,7 +130,8 @@ export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   });
 });
 
-const principalFor = (user: DashboardUser, mode: Mode): Principal => ({
+/** The dashboard acts for its user's workspace with every ability, in one mode. */
+export const principalFor = (user: DashboardUser, mode: Mode): Principal => ({
   workspaceId: user.workspace.id,
   workspaceSlug: user.workspace.slug,
   mode,
