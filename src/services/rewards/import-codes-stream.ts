@@ -35,7 +35,10 @@ const tooLarge = (maxBytes: number) =>
   new DomainError('payload_too_large', `Request body exceeds ${maxBytes} bytes`, { limit_bytes: maxBytes });
 
 /** The body as strict UTF-8 text, chunk by chunk, counting bytes against the limit. */
-async function* decoded(chunks: AsyncIterable<Uint8Array | string>, maxBytes: number): AsyncGenerator<string> {
+async function* decoded(
+  chunks: AsyncIterable<Uint8Array | string>,
+  maxBytes: number,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let bytes = 0;
   const decode = (chunk?: Uint8Array) => {
@@ -67,7 +70,9 @@ export async function* linesOf(texts: AsyncIterable<string>): AsyncGenerator<str
     rest = parts.pop()! + (held ? '\r' : '');
     yield* parts;
     if (rest.length > MAX_LINE)
-      throw validationError([{ field: 'codes', message: `a line is longer than ${MAX_CODE_LENGTH} characters` }]);
+      throw validationError([
+        { field: 'codes', message: `a line is longer than ${MAX_CODE_LENGTH} characters` },
+      ]);
   }
   if (rest.endsWith('\r')) rest = rest.slice(0, -1);
   if (rest) yield rest;
