@@ -1,3 +1,4 @@
+import { dashboardSuite } from './dashboard.ts';
 import { engineSuite } from './engine.ts';
 import { leaderboardsSuite } from './leaderboards.ts';
 import { liveSuite } from './live.ts';
@@ -33,4 +34,11 @@ export interface Suite {
 }
 
 /** Every suite `npm run bench` runs after the HTTP scenarios, in order (`BENCH_ONLY=<name>` picks one). */
-export const suites: Suite[] = [webhooksSuite, engineSuite, leaderboardsSuite, rewardsSuite, liveSuite];
+export const suites: Suite[] = [
+  webhooksSuite,
+  engineSuite,
+  leaderboardsSuite,
+  rewardsSuite,
+  liveSuite,
+  dashboardSuite,
+];

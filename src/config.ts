@@ -36,6 +36,21 @@ const envSchema = z.object({
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(262_144),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  /**
+   * Failed dashboard sign-ins allowed per workspace and e-mail, and per client address (IPv6: per
+   * /64), in `SIGN_IN_WINDOW_SECONDS`; then 429 until the window ends. `0` turns a limit off.
+   */
+  SIGN_IN_ATTEMPTS_PER_EMAIL: z.coerce.number().int().min(0).default(10),
+  SIGN_IN_ATTEMPTS_PER_IP: z.coerce.number().int().min(0).default(100),
+  SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /**
+   * Express's `trust proxy` (https://expressjs.com/en/guide/behind-proxies.html): set it behind a
+   * TLS-terminating proxy (`loopback`, a hop count, or CIDRs) so the session cookie is marked
+   * Secure, sign-in limits count the client's address and the CSRF check sees the public host.
+   */
+  TRUST_PROXY: z.string().optional(),
+  /** The built dashboard (default: web/dashboard/dist of this checkout). */
+  DASHBOARD_DIST_DIR: z.string().optional(),
   /** Browser origins allowed to call /graphql and open its socket: comma-separated, `*` for any. */
   CORS_ORIGINS: z
     .string()

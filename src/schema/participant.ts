@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Adjustment, adjustPoints, adjustPointsInput } from '../services/participants/adjust-points.ts';
+import { badgesOfMany, ledgersOfMany, summariesOfMany } from '../services/participants/batch-reads.ts';
 import { eraseParticipant } from '../services/participants/erase-participant.ts';
 import { listParticipants, listParticipantsInput } from '../services/participants/list-participants.ts';
 import {
@@ -7,9 +8,9 @@ import {
   mintTokenInput,
   type ParticipantTokenDto,
 } from '../services/participants/mint-token.ts';
-import { type ParticipantBadgeDto, participantBadges } from '../services/participants/participant-badges.ts';
-import { participantLedger, participantLedgerInput } from '../services/participants/participant-ledger.ts';
-import { type ParticipantSummary, participantSummary } from '../services/participants/participant-summary.ts';
+import type { ParticipantBadgeDto } from '../services/participants/participant-badges.ts';
+import { participantLedgerInput } from '../services/participants/participant-ledger.ts';
+import type { ParticipantSummary } from '../services/participants/participant-summary.ts';
 import type { ParticipantDto } from '../services/participants/presenters.ts';
 import { reverseEntry, reverseEntryInput } from '../services/participants/reverse-entry.ts';
 import { showParticipant } from '../services/participants/show-participant.ts';
@@ -19,6 +20,7 @@ import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { orNull } from './errors.ts';
 import { LedgerEntry } from './ledger-entry.ts';
+import { requestLoader } from './loaders.ts';
 import { patchArgs, serviceArgs, serviceInput } from './names.ts';
 import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
@@ -60,7 +62,16 @@ const canRead = { ability: 'participants:read' } as const;
 const canReadOwn = (externalId: string) =>
   ({ $any: { ability: 'participants:read', participant: externalId } }) as const;
 
-/** A participant (CONTRACT 7). Nested reads need participants:read like the root fields. */
+/** One page of many participants' ledgers per request and per page arguments (`first`, `after`, …). */
+const ledgerPages = requestLoader((externalIds, { app, who }, args) =>
+  ledgersOfMany(app, who, externalIds, JSON.parse(args)),
+);
+
+/**
+ * A participant (CONTRACT 7). Nested reads need participants:read like the root fields. Its
+ * nested lists are batched per request: a list of participants costs one service call (and
+ * one statement, two for `summary`) per nested field, whatever its length (batch-reads.ts).
+ */
 export const Participant = builder.objectRef<ParticipantDto>('Participant').implement({
   description: 'A person, identified by the caller’s external id, with a points balance, ledger and badges.',
   fields: mirror((t) => ({
@@ -75,15 +86,17 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
     lifetimePoints: t.expose('lifetime_points', { type: PointsScalar }),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
     updatedAt: t.expose('updated_at', { type: DateTimeScalar }),
-    summary: t.field({
+    summary: t.loadable({
       type: Summary,
       authScopes: (p) => canReadOwn(p.external_id),
-      resolve: (p, _args, { app, who }) => participantSummary(app, who, p.external_id),
+      load: (externalIds: string[], { app, who }) => summariesOfMany(app, who, externalIds),
+      resolve: (p) => p.external_id,
     }),
-    badges: t.field({
-      type: [ParticipantBadge],
+    badges: t.loadableList({
+      type: ParticipantBadge,
       authScopes: (p) => canReadOwn(p.external_id),
-      resolve: async (p, _args, { app, who }) => (await participantBadges(app, who, p.external_id)).data,
+      load: (externalIds: string[], { app, who }) => badgesOfMany(app, who, externalIds),
+      resolve: (p) => p.external_id,
     }),
     ledger: t.connection(
       {
@@ -91,8 +104,8 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
         description: `The participant's points ledger. ${CONNECTION_DESCRIPTION}`,
         authScopes: (p) => canReadOwn(p.external_id),
         validate: serviceInput(participantLedgerInput),
-        resolve: async (p, args, { app, who }) =>
-          connectionFrom(await participantLedger(app, who, p.external_id, args)),
+        resolve: async (p, args, ctx) =>
+          connectionFrom(await ledgerPages(ctx, JSON.stringify(args)).load(p.external_id)),
       },
       { name: 'LedgerEntryConnection' },
       { name: 'LedgerEntryEdge' },

@@ -2,12 +2,12 @@ import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
+import { assertSameOrigin } from '../lib/same-origin.ts';
 import { CODE_IMPORT_MAX_BYTES } from '../services/rewards/import-codes.ts';
 import { importCodesStream } from '../services/rewards/import-codes-stream.ts';
 import { parseInput } from '../services/validation.ts';
-import { assertSameOrigin } from './same-origin.ts';
-import { readSession } from './session.ts';
-import { modeShape, notSignedIn, principalFor, sessionUser } from './trpc.ts';
+import { signedInFromRequest } from './session.ts';
+import { modeShape, principalFor } from './trpc.ts';
 
 /** Where the dashboard uploads a code file: `POST /dashboard/api/rewards/:id/codes?mode=live|test`. */
 export const CODE_UPLOAD_PATH = '/dashboard/api/rewards/:id/codes';
@@ -28,16 +28,17 @@ function formatOf(req: Request): 'csv' | 'text' {
 /**
  * The dashboard's code-file upload, outside tRPC because tRPC reads a whole JSON body under
  * MAX_BODY_BYTES: the raw file streams from the request through the parser into the pool
- * (`importCodesStream`), up to 200,000 codes and 16 MiB. Signed in with the session cookie (the
- * same user lookup as `sessionProcedure`) and same-origin only (CSRF). Errors use the REST envelope.
+ * (`importCodesStream`), up to 200,000 codes and 16 MiB. Signed in with the session cookie (`signedInFromRequest`, the
+ * lookup tRPC's context uses) and same-origin only (CSRF: `assertSameOrigin`, the rule tRPC's mutations follow). Errors use the REST envelope.
  */
 export function codeUploadRouter(ctx: AppContext): Router {
   const router = express.Router();
   router.post(CODE_UPLOAD_PATH, async (req, res, next) => {
     try {
       assertSameOrigin(req);
-      const user = await sessionUser(ctx, readSession(req, ctx.config.secret));
-      if (!user) throw notSignedIn();
+      const user = (await signedInFromRequest(ctx, req))?.user;
+      if (!user)
+        throw new DomainError('authentication_error', 'Not signed in: sign in to the dashboard first');
       const { mode } = parseInput(uploadQuery, req.query);
       const format = formatOf(req);
       const encoding = req.get('content-encoding');

@@ -9,16 +9,20 @@ import {
   UNEXPECTED_ERROR_MESSAGE,
   validationError,
 } from '../errors.ts';
+import { assertSameOrigin } from '../lib/same-origin.ts';
 import type { Mode, Principal } from '../services/keys/principal.ts';
-import { type DashboardUser, findSessionUser } from '../services/workspaces/authenticate-user.ts';
-import type { Session } from './session.ts';
+import type { DashboardUser } from '../services/workspaces/authenticate-user.ts';
+import type { SignedIn } from '../services/workspaces/sessions.ts';
 
 export interface TrpcContext {
   app: AppContext;
   req: Request;
   res: Response;
-  /** A validly signed, unexpired session cookie; its user is checked by `sessionProcedure`. */
-  session: Session | null;
+  /**
+   * The live session the request's cookie names (null without one): looked up at most once per
+   * HTTP request, however many procedures a batch holds.
+   */
+  session: () => Promise<SignedIn | null>;
 }
 
 type TrpcCode = TRPCError['code'];
@@ -107,20 +111,19 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** CSRF (CONTRACT 13): every mutation, sign-in included, must come from this server's own origin. */
+const sameOriginMutations = t.middleware(({ ctx, type, next }) => {
+  if (type !== 'query') assertSameOrigin(ctx.req);
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(domainErrors).use(sameOriginMutations);
 
-/** The user a session names, if they still exist: `sessionProcedure` and the dashboard's upload route. */
-export const sessionUser = (app: AppContext, session: Session | null): Promise<DashboardUser | null> =>
-  session ? findSessionUser(app, session.userId, session.workspaceId) : Promise.resolve(null);
-
-export const notSignedIn = () =>
-  new DomainError('authentication_error', 'Not signed in: sign in to the dashboard first');
-
-/** Signed in: the session cookie names a user who still exists. */
+/** Signed in: the cookie names a live session (not signed out, not expired) of a user who still exists. */
 export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const user = await sessionUser(ctx.app, ctx.session);
-  if (!user) throw notSignedIn();
+  const user = (await ctx.session())?.user;
+  if (!user) throw new DomainError('authentication_error', 'Not signed in: sign in to the dashboard first');
   return next({
     ctx: {
       user,
