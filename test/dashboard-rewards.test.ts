@@ -84,7 +84,7 @@ describe.skipIf(skipBrowser)('rewards and redemptions pages (Chromium)', () => {
     const { page } = d;
     await d.goto('/rewards/new');
     await page.getByLabel(/^Name/).fill('Double points weekend');
-    await page.getByRole('textbox', { name: /^Type/ }).click();
+    await page.getByLabel(/^Type/).first().click();
     await page.getByRole('option', { name: 'Points multiplier' }).click();
     await page.getByLabel(/^Factor/).fill('2.5');
     await page.getByLabel(/^Duration \(hours\)/).fill('48');
@@ -93,12 +93,17 @@ describe.skipIf(skipBrowser)('rewards and redemptions pages (Chromium)', () => {
     await page.getByRole('heading', { name: 'Double points weekend', level: 2 }).waitFor();
     const id = new URL(page.url()).pathname.split('/').pop();
     const saved = await d.ws.api(`/v1/rewards/${id}`, { mode: 'test' });
-    expect(saved.body).toMatchObject({ type: 'points_multiplier', stock: 20, config: { factor: 2.5, duration_hours: 48 } });
-    // A refused value comes back on its field.
+    expect(saved.body).toMatchObject({
+      type: 'points_multiplier',
+      stock: 20,
+      config: { factor: 2.5, duration_hours: 48 },
+    });
+    // A refused value comes back on its field: names are unique per mode.
     await page.getByRole('link', { name: 'Edit' }).click();
-    await page.getByLabel(/^Factor/).fill('50');
+    await page.getByLabel(/^Name/).fill('Summer voucher');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => page.getByText('Number must be less than or equal to 10').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByLabel(/^Name/).getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('another reward in this mode already has this name').first().waitFor();
   });
 
   it('tests an external reward’s endpoint against a local receiver and shows what came back', async () => {
@@ -111,11 +116,13 @@ describe.skipIf(skipBrowser)('rewards and redemptions pages (Chromium)', () => {
     }));
     await d.goto('/rewards/new');
     await page.getByLabel(/^Name/).fill('Partner gift card');
-    await page.getByRole('textbox', { name: /^Type/ }).click();
+    await page.getByLabel(/^Type/).first().click();
     await page.getByRole('option', { name: 'External' }).click();
     await page.getByLabel(/^Endpoint URL/).fill(`${receiver.url}/issue`);
     await page.getByLabel(/^Code path/).fill('data.code');
-    await page.getByLabel(/^Body/).fill('{"customer": "{{participant.external_id}}", "ref": "{{reference}}"}');
+    await page
+      .getByLabel(/^Body/)
+      .fill('{"customer": "{{participant.external_id}}", "ref": "{{reference}}"}');
     await page.getByRole('button', { name: 'Create reward' }).click();
     await page.getByRole('heading', { name: 'Partner gift card', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Test endpoint' }).click();
@@ -147,7 +154,9 @@ describe.skipIf(skipBrowser)('rewards and redemptions pages (Chromium)', () => {
   it('shows a redemption made through REST, and filters by participant and status', async () => {
     const { page } = d;
     const p = await buildParticipant(d.app, d.ws, { points: 5_000, externalId: 'ada' });
-    const res = await d.ws.api('/v1/redemptions', { body: { participant: p.externalId, reward_id: voucherId } });
+    const res = await d.ws.api('/v1/redemptions', {
+      body: { participant: p.externalId, reward_id: voucherId },
+    });
     expect(res.status).toBe(201);
     const code = (res.body as { fulfilment: { code: string } }).fulfilment.code;
     await d.goto('/redemptions');
@@ -169,7 +178,9 @@ describe.skipIf(skipBrowser)('rewards and redemptions pages (Chromium)', () => {
     const mug = await buildReward(d.ws, { type: 'physical', name: 'Branded mug', stock: 10 });
     const p = await buildParticipant(d.app, d.ws, { points: 1_000, externalId: 'grace' });
     const redeem = async () => {
-      const res = await d.ws.api('/v1/redemptions', { body: { participant: p.externalId, reward_id: mug.id } });
+      const res = await d.ws.api('/v1/redemptions', {
+        body: { participant: p.externalId, reward_id: mug.id },
+      });
       expect(res.status).toBe(201);
       return (res.body as { id: number }).id;
     };
@@ -191,7 +202,7 @@ describe.skipIf(skipBrowser)('rewards and redemptions pages (Chromium)', () => {
     await page.getByText(`Redemption #${second} cancelled`).waitFor();
     await page.getByText('No redemption matches these filters.').waitFor();
 
-    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByLabel('Status').first().click();
     await page.getByRole('option', { name: 'Fulfilled' }).click();
     await expect.poll(() => page.getByTestId(`status-${first}`).textContent()).toBe('fulfilled');
     const states = await d.ws.api(`/v1/redemptions?reward_id=${mug.id}`);

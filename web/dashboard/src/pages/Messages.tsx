@@ -40,6 +40,7 @@ import {
   templatePayload,
 } from './messages/template-form.ts';
 import { asInfinite, asQuery } from './rewards/query.ts';
+import { alertTone, tone } from './rewards/tone.ts';
 
 type Outputs = inferRouterOutputs<AppRouter>['messages'];
 type Template = Outputs['templates']['get'];
@@ -59,7 +60,7 @@ const STATUS_COLORS: Record<string, string> = {
 
 function ChannelBadge({ channel }: { channel: string }) {
   return (
-    <Badge variant="light" color={channel === 'email' ? 'blue' : 'grape'} radius="sm">
+    <Badge {...tone(channel === 'email' ? 'blue' : 'grape')} radius="sm">
       {channel === 'email' ? 'E-mail' : 'SMS'}
     </Badge>
   );
@@ -195,11 +196,7 @@ function MessageLog() {
     {
       key: 'status',
       title: 'Status',
-      render: (m) => (
-        <Badge variant="light" color={STATUS_COLORS[m.status] ?? 'gray'}>
-          {m.status}
-        </Badge>
-      ),
+      render: (m) => <Badge {...tone(STATUS_COLORS[m.status] ?? 'gray')}>{m.status}</Badge>,
     },
     {
       key: 'error',
@@ -252,16 +249,14 @@ function MessageLog() {
           <Stack gap="sm">
             <Group gap="xs">
               <ChannelBadge channel={open.channel} />
-              <Badge variant="light" color={STATUS_COLORS[open.status] ?? 'gray'}>
-                {open.status}
-              </Badge>
+              <Badge {...tone(STATUS_COLORS[open.status] ?? 'gray')}>{open.status}</Badge>
               <Text size="sm">
                 to {open.to ?? '—'} · {when(open.created_at)} · {open.attempts} attempt
                 {open.attempts === 1 ? '' : 's'}
               </Text>
             </Group>
             {open.error && (
-              <Alert color="red" title="Error">
+              <Alert {...alertTone('red')} title="Error">
                 {open.error}
               </Alert>
             )}
@@ -351,8 +346,7 @@ function EditTemplate() {
             description={`Updated ${when(t.updated_at)}. Flows send it by this key.`}
             actions={
               <ConfirmButton
-                variant="light"
-                color="red"
+                {...tone('red')}
                 title={`Delete template “${t.key}”?`}
                 message="Flows that send it will fail their send_message step until a template with this key exists again."
                 confirmLabel="Delete"
@@ -545,7 +539,7 @@ function Preview({
           Fix the sample variables to update the preview.
         </Text>
       ) : preview.error ? (
-        <Alert color="red" title="Cannot render" role="alert">
+        <Alert {...alertTone('red')} title="Cannot render" role="alert">
           {describeError(preview.error).message}
         </Alert>
       ) : r ? (

@@ -30,6 +30,7 @@ import {
 } from './redemptions/filters.ts';
 import { asInfinite } from './rewards/query.ts';
 import { TypeBadge } from './rewards/TypeBadge.tsx';
+import { tone } from './rewards/tone.ts';
 
 type Redemption = inferRouterOutputs<AppRouter>['rewards']['redemptions']['list']['data'][number];
 
@@ -79,8 +80,7 @@ function Actions({ r, physical }: { r: Redemption; physical: boolean }) {
     <Group gap={6} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
       <Button
         size="compact-sm"
-        variant="light"
-        color="teal"
+        {...tone('teal')}
         aria-label={`Fulfil redemption ${r.id}`}
         loading={fulfil.isPending}
         onClick={() => fulfil.mutate({ mode, id: r.id })}
@@ -174,7 +174,7 @@ export default function Redemptions() {
       key: 'status',
       title: 'Status',
       render: (r) => (
-        <Badge variant="light" color={STATUS_COLORS[r.status]} data-testid={`status-${r.id}`}>
+        <Badge {...tone(STATUS_COLORS[r.status])} data-testid={`status-${r.id}`}>
           {r.status}
         </Badge>
       ),

@@ -37,6 +37,7 @@ import {
 } from './rewards/reward-form.ts';
 import { TestFulfilment } from './rewards/TestFulfilment.tsx';
 import { TypeBadge } from './rewards/TypeBadge.tsx';
+import { tone } from './rewards/tone.ts';
 
 const nf = new Intl.NumberFormat('en');
 const when = (iso: string | null) =>
@@ -49,17 +50,8 @@ function StatusBadge({ reward }: { reward: Reward }) {
         Inactive
       </Badge>
     );
-  if (reward.is_claimable)
-    return (
-      <Badge variant="light" color="teal">
-        Claimable
-      </Badge>
-    );
-  return (
-    <Badge variant="light" color="yellow">
-      {reward.stock_remaining === 0 ? 'Out of stock' : 'Not claimable'}
-    </Badge>
-  );
+  if (reward.is_claimable) return <Badge {...tone('teal')}>Claimable</Badge>;
+  return <Badge {...tone('yellow')}>{reward.stock_remaining === 0 ? 'Out of stock' : 'Not claimable'}</Badge>;
 }
 
 const stockText = (r: Reward) => (r.stock_remaining === null ? 'Unlimited' : nf.format(r.stock_remaining));
@@ -333,8 +325,7 @@ function RewardDetail() {
                   Edit
                 </Button>
                 <ConfirmButton
-                  variant="light"
-                  color="red"
+                  {...tone('red')}
                   title="Archive this reward?"
                   message="It leaves the catalogue at once and cannot be redeemed any more. Past redemptions keep their history."
                   confirmLabel="Archive"
@@ -355,7 +346,7 @@ function RewardDetail() {
                       <Title order={3} fz="md">
                         Code pool
                       </Title>
-                      <Badge variant="light" size="lg" data-testid="pool-stock">
+                      <Badge {...tone('indigo')} size="lg" data-testid="pool-stock">
                         {stockText(r)} codes available
                       </Badge>
                     </Group>

@@ -18,6 +18,7 @@ import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
 import { formatBytes } from './reward-form.ts';
+import { alertTone } from './tone.ts';
 import { UploadError, type UploadResult, uploadCodeFile } from './upload.ts';
 
 const nf = new Intl.NumberFormat('en');
@@ -25,7 +26,7 @@ const nf = new Intl.NumberFormat('en');
 /** What an import did: the counts the service answered. */
 function ImportSummary({ result }: { result: UploadResult }) {
   return (
-    <Alert color="teal" title="Codes imported" role="status" data-testid="import-result">
+    <Alert {...alertTone('teal')} title="Codes imported" role="status" data-testid="import-result">
       <SimpleGrid cols={3}>
         <Stat label="Imported" value={result.imported} />
         <Stat label="Skipped duplicates" value={result.skipped_duplicates} />
@@ -51,7 +52,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 function UploadErrorNotice({ error }: { error: unknown }) {
   const e = error instanceof UploadError ? error : null;
   return (
-    <Alert color="red" title="Nothing was imported" role="alert">
+    <Alert {...alertTone('red')} title="Nothing was imported" role="alert">
       <Text size="sm">{error instanceof Error ? error.message : String(error)}</Text>
       {e?.fields.map((f) => (
         <Text size="sm" key={`${f.field}:${f.message}`}>
@@ -124,6 +125,7 @@ export function CodePool({ rewardId }: { rewardId: number }) {
               placeholder="Choose a .csv or .txt file"
               accept=".csv,.txt,text/csv,text/plain"
               clearable
+              clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
               value={file}
               onChange={(f) => {
                 setFile(f);
@@ -226,7 +228,7 @@ export function CodePool({ rewardId }: { rewardId: number }) {
             </Button>
           </Group>
           {generate.data && (
-            <Alert color="teal" title="Codes generated" role="status" data-testid="generate-result">
+            <Alert {...alertTone('teal')} title="Codes generated" role="status" data-testid="generate-result">
               <SimpleGrid cols={2}>
                 <Stat label="Generated" value={generate.data.generated} />
                 <Stat label="Codes available" value={generate.data.stock_remaining} />

@@ -25,6 +25,7 @@ import {
   type RewardFormValues,
   type RewardType,
 } from './reward-form.ts';
+import { alertTone } from './tone.ts';
 
 export type FormErrors = Partial<Record<keyof RewardFormValues | string, string>>;
 
@@ -205,7 +206,7 @@ export function RewardForm({
               </SimpleGrid>
             </Section>
             {unknownErrors.length > 0 && (
-              <Alert color="red" title="Not saved" role="alert">
+              <Alert {...alertTone('red')} title="Not saved" role="alert">
                 {unknownErrors.map(([k, m]) => (
                   <Text size="sm" key={k}>
                     <b>{k}</b>: {m}

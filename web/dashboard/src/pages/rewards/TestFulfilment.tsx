@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useMode } from '../../mode.tsx';
 import { notifyError } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
+import { alertTone, tone } from './tone.ts';
 
 /**
  * "Test endpoint": fires the external reward's request (saved config, or `config` when given: the
@@ -25,7 +26,7 @@ export function TestFulfilment({
     <Stack gap="sm">
       <Group>
         <Button
-          variant="light"
+          {...tone('indigo')}
           loading={test.isPending}
           disabled={disabled}
           onClick={() => test.mutate({ mode, id: rewardId, ...(config ? { config } : {}) })}
@@ -38,7 +39,7 @@ export function TestFulfilment({
       </Group>
       {r && (
         <Alert
-          color={r.ok ? 'teal' : 'red'}
+          {...alertTone(r.ok ? 'teal' : 'red')}
           title={r.ok ? 'The endpoint answered with a code' : 'The endpoint test failed'}
           data-testid="fulfilment-result"
           role="status"
@@ -48,9 +49,7 @@ export function TestFulfilment({
               <Text size="sm" fw={600}>
                 Status
               </Text>
-              <Badge variant="light" color={r.ok ? 'teal' : 'red'}>
-                {r.status_code ?? 'no response'}
-              </Badge>
+              <Badge {...tone(r.ok ? 'teal' : 'red')}>{r.status_code ?? 'no response'}</Badge>
               {r.code !== null && (
                 <>
                   <Text size="sm" fw={600}>

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { typeLabel } from './reward-form.ts';
+import { tone } from './tone.ts';
 
 const TYPE_COLORS: Record<string, string> = {
   voucher_code: 'indigo',
@@ -12,7 +13,7 @@ const TYPE_COLORS: Record<string, string> = {
 /** A reward type as a coloured label. */
 export function TypeBadge({ type }: { type: string }) {
   return (
-    <Badge variant="light" color={TYPE_COLORS[type] ?? 'gray'} radius="sm">
+    <Badge {...tone(TYPE_COLORS[type] ?? 'gray')} radius="sm">
       {typeLabel(type)}
     </Badge>
   );
