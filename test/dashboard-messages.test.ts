@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipBrowser } from './browser.ts';
 import { type Dashboard, openDashboard } from './dashboard-browser.ts';
-import { signedInDashboard, startTestApp, type TestApp } from './helpers.ts';
+import { eventually, signedInDashboard, startTestApp, type TestApp } from './helpers.ts';
 
 // The messages page in real Chromium (templates with the service-rendered preview, the log), and
 // messages.preview over tRPC: the renderer sends use, never the browser's.
@@ -62,6 +62,13 @@ describe('messages.preview (tRPC)', () => {
   });
 });
 
+/** Closes the toasts, so a screenshot shows the page under them. */
+async function dismissNotifications() {
+  const close = d.page.getByRole('button', { name: 'Dismiss notification' });
+  for (const button of await close.all()) await button.click({ timeout: 2_000 }).catch(() => {});
+  await expect.poll(() => close.count()).toBe(0);
+}
+
 /** Picks an option of a segmented control (its radio is visually hidden behind the label). */
 const segment = (label: string) =>
   d.page.locator('.mantine-SegmentedControl-label', { hasText: new RegExp(`^${label}$`) }).click();
@@ -101,12 +108,13 @@ describe.skipIf(skipBrowser)('messages page (Chromium)', () => {
     await segment('Rendered');
     const frame = page.frameLocator('iframe[title="Rendered e-mail preview"]');
     await expect.poll(() => frame.locator('h1').textContent()).toBe('Thank you Bob <Admin>');
+    await dismissNotifications();
+    await d.shot('message-template');
+    await d.checkA11y();
     // Broken JSON is named on its field and the preview waits for it.
     await page.getByLabel('Sample variables').fill('{ "participant": ');
     await page.getByText('Fix the sample variables to update the preview.').waitFor();
     await page.getByLabel('Sample variables').fill('{}');
-    await d.shot('message-template');
-    await d.checkA11y();
     await page.getByRole('button', { name: 'Create template' }).click();
     await page.getByRole('heading', { name: 'order.thanks', level: 2 }).waitFor();
     const saved = await d.ws.api('/v1/message-templates/order.thanks');
@@ -135,18 +143,64 @@ describe.skipIf(skipBrowser)('messages page (Chromium)', () => {
     });
   });
 
-  it('lists templates and the message log', async () => {
+  it('lists templates, and the message log of a flow that sends the template (paged, by status)', async () => {
     const { page } = d;
+    const flow = await d.ws.api('/v1/flows', {
+      body: {
+        name: 'Thank-you SMS',
+        event_type: 'order.completed',
+        actions: [{ type: 'send_message', template: 'order.thanks' }],
+      },
+    });
+    expect(flow.status, flow.text).toBe(201);
+    // 3 participants with a phone (simulated: test mode never sends) and 1 without (skipped).
+    const people = [
+      { external_id: 'sms-1', name: 'Ada', phone: '+15550001' },
+      { external_id: 'sms-2', name: 'Bob', phone: '+15550002' },
+      { external_id: 'sms-3', name: 'Cy', phone: '+15550003' },
+      { external_id: 'no-phone', name: 'Dee' },
+    ];
+    for (const participant of people) {
+      const res = await d.ws.api('/v1/events', {
+        body: {
+          event_type: 'order.completed',
+          participant,
+          idempotency_key: `order-${participant.external_id}`,
+        },
+      });
+      expect(res.status).toBe(202);
+    }
+    await eventually(async () => {
+      const r = await d.ws.api('/v1/messages');
+      return (r.body as { data: unknown[] }).data.length === 4;
+    }, 20_000);
+
     await page.getByRole('link', { name: '← All templates' }).click();
-    const table = page.getByRole('table', { name: 'Message templates' });
-    await table.waitFor();
-    expect(await table.textContent()).toContain('order.thanks');
+    const templates = page.getByRole('table', { name: 'Message templates' });
+    await templates.waitFor();
+    expect(await templates.textContent()).toContain('order.thanks');
+    await dismissNotifications();
     await d.shot('messages');
     await d.checkA11y();
+
     await page.getByRole('tab', { name: 'Message log' }).click();
-    await page.getByText('No messages yet').waitFor();
     expect(page.url()).toBe(`${d.app.url}/dashboard/messages/log`);
+    const log = page.getByRole('table', { name: 'Message log' });
+    await log.waitFor();
+    await expect.poll(() => log.getByRole('row').count()).toBe(5);
+    expect(await log.textContent()).toContain('+15550002');
+    await page.getByLabel('Status').first().click();
+    await page.getByRole('option', { name: 'Skipped' }).click();
+    await expect.poll(() => log.getByRole('row').count()).toBe(2);
+    expect(await log.textContent()).toContain('no-phone');
+    // A row opens the message as it was rendered.
+    await page.getByLabel('Status').first().click();
+    await page.getByRole('option', { name: 'Simulated' }).click();
+    await expect.poll(() => log.getByRole('row').count()).toBe(4);
+    await log.getByRole('row').filter({ hasText: 'sms-2' }).click();
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('Thanks Bob! Balance: 0');
+    await d.shot('messages-log');
     await d.checkA11y();
     expect(d.problems).toEqual([]);
-  });
+  }, 60_000);
 });

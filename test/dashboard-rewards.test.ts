@@ -60,6 +60,9 @@ describe.skipIf(skipBrowser)('rewards and redemptions pages (Chromium)', () => {
     expect(await stat('skipped-duplicates')).toBe('1');
     expect(await stat('codes-available')).toBe('999');
     await expect.poll(() => page.getByTestId('pool-stock').textContent()).toBe('999 codes available');
+    const close = page.getByRole('button', { name: 'Dismiss notification' });
+    for (const button of await close.all()) await button.click({ timeout: 2_000 }).catch(() => {});
+    await expect.poll(() => close.count()).toBe(0);
     await d.shot('reward-detail');
     await d.checkA11y();
   });

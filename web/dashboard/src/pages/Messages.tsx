@@ -244,7 +244,14 @@ function MessageLog() {
           }
         />
       </Card>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title="Message" size="lg" centered>
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title="Message"
+        size="lg"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {open && (
           <Stack gap="sm">
             <Group gap="xs">
