@@ -199,6 +199,7 @@ describe.skipIf(skipBrowser)('messages page (Chromium)', () => {
     await expect.poll(() => log.getByRole('row').count()).toBe(4);
     await log.getByRole('row').filter({ hasText: 'sms-2' }).click();
     await expect.poll(() => page.getByRole('dialog').textContent()).toContain('Thanks Bob! Balance: 0');
+    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot only
     await d.shot('messages-log');
     await d.checkA11y();
     expect(d.problems).toEqual([]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linesOf } from '../src/services/rewards/import-codes-stream.ts';
 import { createUser } from '../src/services/workspaces/create-user.ts';
 import { buildReward } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
@@ -157,5 +158,27 @@ describe('the dashboard code upload route', () => {
     const res = await pending;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ imported: 150_000, skipped_duplicates: 0, stock_remaining: 150_000 });
+  });
+});
+
+describe('linesOf (the text-file splitter)', () => {
+  const split = async (...chunks: string[]) => {
+    async function* source() {
+      yield* chunks;
+    }
+    const out: string[] = [];
+    for await (const line of linesOf(source())) out.push(line);
+    return out;
+  };
+
+  it('splits on LF, CRLF and CR, a CRLF cut between chunks included', async () => {
+    expect(await split('a\r', '\nb\rc\n', 'd')).toEqual(['a', 'b', 'c', 'd']);
+    expect(await split('a\r')).toEqual(['a']);
+    expect(await split('a\r', 'b')).toEqual(['a', 'b']);
+    expect(await split('x', 'y\n\nz')).toEqual(['xy', '', 'z']);
+  });
+
+  it('refuses a line far longer than any code before buffering more of it', async () => {
+    await expect(split('A'.repeat(5_000))).rejects.toMatchObject({ type: 'validation_error' });
   });
 });

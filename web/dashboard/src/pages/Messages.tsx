@@ -7,6 +7,7 @@ import {
   Code,
   Grid,
   Group,
+  Input,
   JsonInput,
   Modal,
   SegmentedControl,
@@ -429,9 +430,7 @@ function TemplateEditor({
                 error={fieldError(error, 'key')}
               />
               <div>
-                <Text component="label" size="sm" fw={500} id="channel-label" display="block" mb={4}>
-                  Channel
-                </Text>
+                <Input.Label id="channel-label">Channel</Input.Label>
                 <SegmentedControl
                   aria-labelledby="channel-label"
                   value={v.channel}
