@@ -1,5 +1,9 @@
-import type { Mode } from '../../mode.tsx';
+import type { inferRouterInputs } from '@trpc/server';
+import type { AppRouter } from '../../../../../src/trpc/router.ts';
 import { codeFileType } from './reward-form.ts';
+
+/** The live/test switch, as every workspace call takes it. */
+type Mode = inferRouterInputs<AppRouter>['rewards']['list']['mode'];
 
 export interface UploadResult {
   imported: number;
