@@ -126,6 +126,8 @@ describe.skipIf(skipBrowser)('rewards and redemptions pages (Chromium)', () => {
     await page
       .getByLabel(/^Body/)
       .fill('{"customer": "{{participant.external_id}}", "ref": "{{reference}}"}');
+    await d.shot('reward-form');
+    await d.checkA11y();
     await page.getByRole('button', { name: 'Create reward' }).click();
     await page.getByRole('heading', { name: 'Partner gift card', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Test endpoint' }).click();
