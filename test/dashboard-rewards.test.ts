@@ -143,6 +143,20 @@ describe.skipIf(skipBrowser)('rewards and redemptions pages (Chromium)', () => {
     await page.getByRole('button', { name: 'Test endpoint' }).click();
     await expect.poll(() => page.getByTestId('fulfilment-result').textContent()).toContain('503');
     expect(await page.getByTestId('fulfilment-result').textContent()).toContain('The endpoint test failed');
+    // The edit form tests its unsaved settings: a code path that is not in the answer fails.
+    receiver.respond(() => ({
+      status: 200,
+      body: JSON.stringify({ data: { code: 'EXT-7782' } }),
+      headers: { 'content-type': 'application/json' },
+    }));
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel(/^Code path/).fill('data.voucher');
+    await page.getByRole('button', { name: 'Test endpoint' }).click();
+    await expect
+      .poll(() => page.getByTestId('fulfilment-result').textContent())
+      .toContain("no string at code_path 'data.voucher'");
+    const stored = await d.ws.api(`/v1/rewards/${new URL(page.url()).pathname.split('/').at(-2)}`);
+    expect((stored.body as { config: { code_path: string } }).config.code_path).toBe('data.code');
   });
 
   it('lists the catalogue', async () => {

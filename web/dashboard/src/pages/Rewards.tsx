@@ -364,6 +364,7 @@ function RewardDetail() {
                     <TestFulfilment rewardId={r.id} />
                   </Card>
                 )}
+                <RecentRedemptions rewardId={r.id} />
                 <Card withBorder padding="lg" radius="md">
                   <Title order={3} fz="md" mb="sm">
                     Description
@@ -405,5 +406,62 @@ function RewardDetail() {
         </>
       )}
     </QueryState>
+  );
+}
+
+const REDEMPTION_COLORS: Record<string, string> = { pending: 'yellow', fulfilled: 'teal', cancelled: 'gray' };
+
+/** The reward's five latest redemptions, with a link to all of them. */
+function RecentRedemptions({ rewardId }: { rewardId: number }) {
+  const trpc = useTRPC();
+  const { mode } = useMode();
+  const recent = useQuery(
+    trpc.rewards.redemptions.list.queryOptions({ mode, reward_id: rewardId, limit: 5 }),
+  );
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={3} fz="md">
+          Latest redemptions
+        </Title>
+        <Anchor component={Link} to={`/redemptions?reward=${rewardId}`} size="sm">
+          See all
+        </Anchor>
+      </Group>
+      <QueryState query={asQuery(recent)} isEmpty={(d) => d.data.length === 0} empty="Not redeemed yet.">
+        {(d) => (
+          <Table verticalSpacing={6} aria-label="Latest redemptions of this reward">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>ID</Table.Th>
+                <Table.Th>Participant</Table.Th>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {d.data.map((x) => (
+                <Table.Tr key={x.id}>
+                  <Table.Td ff="monospace">#{x.id}</Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={`/participants/${encodeURIComponent(x.participant.external_id)}`}
+                      size="sm"
+                    >
+                      {x.participant.external_id}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{when(x.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Badge {...tone(REDEMPTION_COLORS[x.status] ?? 'gray')}>{x.status}</Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryState>
+    </Card>
   );
 }
