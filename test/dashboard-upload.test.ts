@@ -125,6 +125,29 @@ describe('the dashboard code upload route', () => {
     expect((await res.json()).error.type).toBe('payload_too_large');
   });
 
+  it('stops reading a streamed body (no Content-Length) once it passes 16 MiB: 413, nothing kept', async () => {
+    const reward = await buildReward(ws, { type: 'voucher_code' });
+    // 1 MiB of 128-byte lines: 17 MiB is ~139,000 codes, under the code limit, over the byte one.
+    const line = new TextEncoder().encode(`${'L'.repeat(127)}\n`);
+    const chunk = new Uint8Array(line.length * 8_192);
+    for (let i = 0; i < 8_192; i++) chunk.set(line, i * line.length);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 17) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await upload(reward.id, body, { type: 'text/plain' });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.type).toBe('payload_too_large');
+    const { rows } = await app.ctx.pool.query(
+      'select count(*)::int as n from reward_codes where reward_id = $1',
+      [reward.id],
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
   it('streams 150,000 codes (far over MAX_BODY_BYTES): inserted while the body is still arriving', async () => {
     const reward = await buildReward(ws, { type: 'voucher_code' });
     const all = codes(150_000, 'S');
