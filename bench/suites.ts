@@ -1,6 +1,7 @@
 import { dashboardSuite } from './dashboard.ts';
 import { engineSuite } from './engine.ts';
 import { leaderboardsSuite } from './leaderboards.ts';
+import { lifecycleSuite } from './lifecycle.ts';
 import { liveSuite } from './live.ts';
 import type { BenchDatabase } from './postgres.ts';
 import type { ServerProcess } from './processes.ts';
@@ -41,4 +42,5 @@ export const suites: Suite[] = [
   rewardsSuite,
   liveSuite,
   dashboardSuite,
+  lifecycleSuite,
 ];

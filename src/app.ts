@@ -13,6 +13,7 @@ import { docsRouter, OPERATIONS } from './rest/openapi.ts';
 import { largerBodies, mountOperations } from './rest/operation.ts';
 import { widgetRouter } from './rest/widget.ts';
 import { graphqlHandler } from './schema/index.ts';
+import { codeUploadRouter } from './trpc/code-upload.ts';
 import { trpcHandler } from './trpc/index.ts';
 
 /** The request id, set before anything can fail. */
@@ -100,6 +101,8 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   app.use(widgetRouter());
   app.use('/graphql', graphqlHandler(ctx));
   app.use('/trpc', trpcHandler(ctx));
+  // Before the dashboard's pages: its code-file upload streams the raw request body.
+  app.use(codeUploadRouter(ctx));
   app.use(dashboardRouter(ctx));
 
   app.use('/v1', parseBody);

@@ -4,12 +4,13 @@ import { startWebhookDelivery } from './jobs/deliver-webhooks.ts';
 import { failAbandonedEventsJob } from './jobs/fail-abandoned-events.ts';
 import { processEventJob } from './jobs/process-event.ts';
 import { recoverRedemptionJob } from './jobs/recover-redemption.ts';
+import { LIFECYCLE_CRON, runLifecycleJob } from './jobs/run-lifecycle.ts';
 import { sendMessageJob } from './jobs/send-message.ts';
 import { startLeaderboardCompactor } from './services/leaderboards/compactor.ts';
 import { startMessageReconciler } from './services/messages/reconcile-messages.ts';
 
 /** Every job definition this process runs when its role includes `worker`. */
-const jobs = [processEventJob, failAbandonedEventsJob, sendMessageJob, recoverRedemptionJob];
+const jobs = [processEventJob, failAbandonedEventsJob, sendMessageJob, recoverRedemptionJob, runLifecycleJob];
 
 export async function startWorkers(ctx: AppContext): Promise<void> {
   for (const job of jobs) {
@@ -20,6 +21,9 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
       (batch) => job.handler(ctx, batch) as Promise<unknown>,
     );
   }
+  // Idempotent: every worker process (re)writes the same schedule row; pg-boss creates one job per
+  // occurrence, whichever processes run.
+  await ctx.boss.schedule(runLifecycleJob.name, LIFECYCLE_CRON, {}, { tz: 'UTC' });
   startLeaderboardCompactor(ctx);
   const stopDelivery = await startWebhookDelivery(ctx);
   stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopDelivery]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Adjustment, adjustPoints, adjustPointsInput } from '../services/participants/adjust-points.ts';
 import { badgesOfMany, ledgersOfMany, summariesOfMany } from '../services/participants/batch-reads.ts';
 import { eraseParticipant } from '../services/participants/erase-participant.ts';
+import { EXPORT_SECTION_LIMIT, exportParticipant } from '../services/participants/export-participant.ts';
 import { listParticipants, listParticipantsInput } from '../services/participants/list-participants.ts';
 import {
   mintParticipantToken,
@@ -19,6 +20,7 @@ import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { orNull } from './errors.ts';
+import { JSONScalar } from './json.ts';
 import { LedgerEntry } from './ledger-entry.ts';
 import { requestLoader } from './loaders.ts';
 import { patchArgs, serviceArgs, serviceInput } from './names.ts';
@@ -114,6 +116,18 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
 });
 
 builder.queryFields((t) => ({
+  participantExport: t.field({
+    type: JSONScalar,
+    description:
+      'The subject-access export (GET /v1/participants/{external_id}/export): everything held about one ' +
+      'participant (profile, ledger, badges, redemptions with codes, events, messages, webhook deliveries ' +
+      'naming it) as one JSON document in the REST shapes (snake_case keys), each section the newest ' +
+      `${EXPORT_SECTION_LIMIT} items at most (\`truncated\` names those cut). A document rather than a graph, ` +
+      'so that every door hands out the same bytes. Needs participants:read; an unknown or erased id is not_found.',
+    authScopes: canRead,
+    args: { externalId: t.arg.string({ required: true }) },
+    resolve: (_root, args, { app, who }) => exportParticipant(app, who, args.externalId),
+  }),
   participant: t.field({
     type: Participant,
     nullable: true,

@@ -133,7 +133,8 @@ export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   });
 });
 
-const principalFor = (user: DashboardUser, mode: Mode): Principal => ({
+/** The dashboard acts for its user's workspace with every ability, in one mode. */
+export const principalFor = (user: DashboardUser, mode: Mode): Principal => ({
   workspaceId: user.workspace.id,
   workspaceSlug: user.workspace.slug,
   mode,

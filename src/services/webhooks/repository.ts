@@ -149,7 +149,7 @@ export async function findDeliveries(
 /** The attempts of many deliveries of the caller's workspace and mode, oldest first, in one statement. */
 export async function attemptsOfMany(
   sql: Sql,
-  who: Principal,
+  who: Scope,
   deliveryIds: readonly string[],
 ): Promise<(AttemptRow & { delivery_id: string })[]> {
   const uuids = deliveryIds.filter(isUuid);
@@ -161,6 +161,29 @@ export async function attemptsOfMany(
       where a.delivery_id = any($1::uuid[]) and d.workspace_id = $2 and d.mode = $3
       order by a.id`,
     [uuids, who.workspaceId, who.mode],
+  );
+  return rows;
+}
+
+/**
+ * The newest `limit` deliveries, with their bodies, of the results (outbox rows) that name this
+ * participant (`data.participant.external_id`): the subject-access export's. Scans the workspace's
+ * results (no index on the JSON; the export is rare), then reads deliveries by
+ * `webhook_deliveries_outbox_idx`.
+ */
+export async function deliveriesNaming(
+  sql: Sql,
+  who: Scope,
+  externalId: string,
+  limit: number,
+): Promise<(DeliveryRow & { body: string })[]> {
+  const { rows } = await sql.query<DeliveryRow & { body: string }>(
+    `select ${DELIVERY_COLUMNS}, body from webhook_deliveries
+      where workspace_id = $1 and mode = $2
+        and outbox_id in (select o.id from outbox o
+                           where o.workspace_id = $1 and o.mode = $2 and o.data->'participant'->>'external_id' = $3)
+      order by id desc limit $4`,
+    [who.workspaceId, who.mode, externalId, limit],
   );
   return rows;
 }

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { describeError } from './trpc.ts';
 
-// The close button has no text of its own: without a label axe fails it (button-name).
+/** The close button of a notification needs a name (axe: button-name). */
 const closeButtonProps = { 'aria-label': 'Dismiss notification' };
 
 export const notifySuccess = (message: string) =>
