@@ -27,7 +27,8 @@ export function PagedTable<T>({
   onRowClick,
   label,
 }: {
-  query: UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>>;
+  /** Any error type: it is only described (`describeError`), so tRPC's own error type fits. */
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>, unknown>;
   columns: Column<T>[];
   rowKey: (row: T) => string;
   empty: ReactNode;

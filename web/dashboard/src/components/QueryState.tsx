@@ -37,7 +37,8 @@ export function QueryState<T>({
   isEmpty,
   children,
 }: {
-  query: UseQueryResult<T>;
+  /** Any error type: it is only described (`describeError`), so tRPC's own error type fits. */
+  query: UseQueryResult<T, unknown>;
   /** Shown when `isEmpty(data)` holds. */
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;

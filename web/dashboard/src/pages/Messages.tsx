@@ -40,7 +40,6 @@ import {
   TOKENS,
   templatePayload,
 } from './messages/template-form.ts';
-import { asInfinite, asQuery } from './rewards/query.ts';
 import { alertTone, tone } from './rewards/tone.ts';
 
 type Outputs = inferRouterOutputs<AppRouter>['messages'];
@@ -140,7 +139,7 @@ function TemplateList() {
   return (
     <Card withBorder radius="md" padding={0}>
       <PagedTable
-        query={asInfinite(list)}
+        query={list}
         columns={columns}
         rowKey={(t) => t.key}
         label="Message templates"
@@ -233,7 +232,7 @@ function MessageLog() {
       </Card>
       <Card withBorder radius="md" padding={0}>
         <PagedTable
-          query={asInfinite(list)}
+          query={list}
           columns={columns}
           rowKey={(m) => m.id}
           label="Message log"
@@ -343,7 +342,7 @@ function EditTemplate() {
     }),
   );
   return (
-    <QueryState query={asQuery(template)}>
+    <QueryState query={template}>
       {(t) => (
         <>
           <Anchor component={Link} to="/messages" size="sm">

@@ -28,7 +28,6 @@ import {
   REDEMPTION_STATUSES,
   redemptionInput,
 } from './redemptions/filters.ts';
-import { asInfinite } from './rewards/query.ts';
 import { TypeBadge } from './rewards/TypeBadge.tsx';
 import { tone } from './rewards/tone.ts';
 
@@ -240,7 +239,7 @@ export default function Redemptions() {
       </Card>
       <Card withBorder radius="md" padding={0}>
         <PagedTable
-          query={asInfinite(list)}
+          query={list}
           columns={columns}
           rowKey={(r) => String(r.id)}
           label="Redemptions"

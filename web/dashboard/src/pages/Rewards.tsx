@@ -24,7 +24,6 @@ import { useMode } from '../mode.tsx';
 import { notifyError, notifySuccess } from '../notify.ts';
 import { useTRPC } from '../trpc.ts';
 import { CodePool } from './rewards/CodePool.tsx';
-import { asQuery } from './rewards/query.ts';
 import { type FormErrors, fieldErrorsOf, RewardForm } from './rewards/RewardForm.tsx';
 import {
   configOf,
@@ -96,7 +95,7 @@ function RewardList() {
           />
         </Group>
         <QueryState
-          query={asQuery(rewards)}
+          query={rewards}
           isEmpty={(d) => d.length === 0}
           empty="No rewards yet. Create one to fill the catalogue."
         >
@@ -236,7 +235,7 @@ function EditReward() {
     }),
   );
   return (
-    <QueryState query={asQuery(reward)}>
+    <QueryState query={reward}>
       {(r) => (
         <>
           <PageHeader
@@ -301,7 +300,7 @@ function RewardDetail() {
     }),
   );
   return (
-    <QueryState query={asQuery(reward)}>
+    <QueryState query={reward}>
       {(r) => (
         <>
           <Anchor component={Link} to="/rewards" size="sm">
@@ -428,7 +427,7 @@ function RecentRedemptions({ rewardId }: { rewardId: number }) {
           See all
         </Anchor>
       </Group>
-      <QueryState query={asQuery(recent)} isEmpty={(d) => d.data.length === 0} empty="Not redeemed yet.">
+      <QueryState query={recent} isEmpty={(d) => d.data.length === 0} empty="Not redeemed yet.">
         {(d) => (
           <Table verticalSpacing={6} aria-label="Latest redemptions of this reward">
             <Table.Thead>

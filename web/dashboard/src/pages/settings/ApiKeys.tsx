@@ -14,7 +14,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
-import { forState } from '../../components/queryAdapters.ts';
 import { ShownOnce } from '../../components/ShownOnce.tsx';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
@@ -68,7 +67,7 @@ export function ApiKeys() {
         </Group>
       </Group>
       <QueryState
-        query={forState(keys)}
+        query={keys}
         isEmpty={(d) => !d.data.some((k) => showRevoked || !k.revoked_at)}
         empty={showRevoked ? 'No API keys yet.' : 'No active API keys. Create one to call the API.'}
       >

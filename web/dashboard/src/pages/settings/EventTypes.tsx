@@ -3,7 +3,6 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useState } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
-import { forTable } from '../../components/queryAdapters.ts';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
@@ -43,7 +42,7 @@ export function EventTypes() {
         </Button>
       </Group>
       <PagedTable<EventType>
-        query={forTable(list)}
+        query={list}
         label="Event types"
         rowKey={(t) => t.key}
         empty={`No event types in ${mode} mode yet: they appear with their first event, or add a schema.`}

@@ -14,7 +14,6 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { fieldErrorOf, notifyUnlessShown } from '../../components/formErrors.ts';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
-import { forTable } from '../../components/queryAdapters.ts';
 import { ShownOnce } from '../../components/ShownOnce.tsx';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
@@ -52,7 +51,7 @@ export function IngestEndpoints() {
         </Button>
       </Group>
       <PagedTable<IngestEndpoint>
-        query={forTable(list)}
+        query={list}
         label="Ingest endpoints"
         rowKey={(e) => e.id}
         empty={`No ingest endpoints in ${mode} mode yet.`}

@@ -16,7 +16,6 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { fieldErrorOf, notifyUnlessShown } from '../../components/formErrors.ts';
 import { QueryState } from '../../components/QueryState.tsx';
-import { forState } from '../../components/queryAdapters.ts';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -44,7 +43,7 @@ export function Users() {
           <Title order={3} fz="md" mb="sm">
             Users
           </Title>
-          <QueryState query={forState(users)} isEmpty={(d) => !d.data.length} empty="No users.">
+          <QueryState query={users} isEmpty={(d) => !d.data.length} empty="No users.">
             {(d) => (
               <Table verticalSpacing="sm" aria-label="Dashboard users">
                 <Table.Thead>

@@ -2,7 +2,6 @@ import { Anchor, Button, Card, Code, Group, SimpleGrid, Stack, Table, Text, Titl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
-import { forState } from '../../components/queryAdapters.ts';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
@@ -38,7 +37,7 @@ export function DeliveryDetail() {
       <Anchor component={Link} to="/webhooks/deliveries" size="sm">
         ← Delivery log
       </Anchor>
-      <QueryState query={forState(delivery)}>
+      <QueryState query={delivery}>
         {(d: Detail) => (
           <Stack gap="md">
             <Group justify="space-between">

@@ -2,7 +2,6 @@ import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
-import { forTable } from '../../components/queryAdapters.ts';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { useMode } from '../../mode.tsx';
 import { useTRPC } from '../../trpc.ts';
@@ -67,7 +66,7 @@ export function DeliveryLog() {
         />
       </Group>
       <PagedTable<Delivery>
-        query={forTable(list)}
+        query={list}
         label="Webhook deliveries"
         rowKey={(d) => d.id}
         empty={status || subscriptionId ? 'No deliveries match these filters.' : 'No deliveries yet.'}

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
-import { forTable } from '../../components/queryAdapters.ts';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
@@ -69,7 +68,7 @@ export function Subscriptions() {
         </Alert>
       )}
       <PagedTable<Subscription>
-        query={forTable(list)}
+        query={list}
         label="Webhook endpoints"
         rowKey={(s) => s.id}
         empty="No webhook endpoints yet. Add one to receive signed POSTs when things happen."
