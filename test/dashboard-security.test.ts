@@ -49,7 +49,11 @@ afterAll(async () => {
 });
 
 /** A client address of its own per test (TEST-NET-3), so address limits never cross tests. */
-const freshIp = () => `203.0.113.${1 + (randomBytes(1)[0]! % 250)}`;
+/** A client address no other test of this file uses (one blocked address must not catch another test's sign-in). */
+const freshIp = () => {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${1 + (c! % 250)}`;
+};
 
 interface TrpcAnswer {
   status: number;
