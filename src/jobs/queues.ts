@@ -6,6 +6,7 @@ export const PROCESS_EVENT_QUEUE = 'events.process';
 export const EVENTS_DEAD_LETTER_QUEUE = 'events.dead-letter';
 export const SEND_MESSAGE_QUEUE = 'messages.send';
 export const RECOVER_REDEMPTION_QUEUE = 'rewards.recover-redemption';
+export const RUN_EXPORT_QUEUE = 'exports.run';
 
 /** Queue settings applied at start-up (idempotent), in this order (a dead letter queue first). */
 export const QUEUES = {
@@ -43,5 +44,15 @@ export const QUEUES = {
     retryDelay: 30,
     retryBackoff: true,
     expireInSeconds: 300,
+  },
+  // Sent in the transaction that records an export (request-export.ts). A run that dies stops its
+  // heartbeat and the export is run again from the start ~10-20 s later (run-export.ts); a run
+  // is fenced, so the dead one's chunks are never served. An hour bounds a run of any size.
+  [RUN_EXPORT_QUEUE]: {
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    heartbeatSeconds: 10,
   },
 } as const;
