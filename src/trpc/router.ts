@@ -1,6 +1,7 @@
 import { authRouter } from './auth.ts';
 import { eventTypesRouter } from './event-types.ts';
 import { eventsRouter } from './events.ts';
+import { exportsRouter } from './exports.ts';
 import { flowsRouter } from './flows.ts';
 import { ingestEndpointsRouter } from './ingest-endpoints.ts';
 import { messagesRouter } from './messages.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   leaderboards: leaderboardsRouter,
   webhooks: webhooksRouter,
   rewards: rewardsRouter,
+  exports: exportsRouter,
 });
 
 /** For the dashboard's typed client (`createTRPCClient<AppRouter>`). */

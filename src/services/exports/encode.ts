@@ -1,8 +1,8 @@
 import { Transform, Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
-import { CHUNK_BYTES, type ExportFile, type ExportStorage } from './storage.ts';
 import type { ExportFormat } from './shapes.ts';
+import { CHUNK_BYTES, type ExportFile, type ExportStorage } from './storage.ts';
 
 /**
  * CONTRACT 15's spreadsheet formula-injection guard: a text cell that begins with `=`, `+`, `-`,
@@ -74,8 +74,8 @@ export class ChunkWriter extends Writable {
     this.parts.push(chunk);
     this.buffered += chunk.length;
     this.size += chunk.length;
-    if (this.buffered < CHUNK_BYTES) return done();
-    this.flushFull().then(() => done(), done);
+    if (this.buffered < CHUNK_BYTES) done();
+    else this.flushFull().then(() => done(), done);
   }
 
   override _final(done: (err?: Error | null) => void): void {

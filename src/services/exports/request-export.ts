@@ -42,7 +42,16 @@ export async function requestExport(ctx: AppContext, who: Scope, input: unknown)
       `insert into exports (id, workspace_id, mode, resource, format, since, until, expires_at)
        values ($1, $2, $3, $4, $5, $6, coalesce($7, now()), now() + make_interval(days => $8))
        returning ${EXPORT_COLUMNS}`,
-      [id, who.workspaceId, who.mode, q.resource, q.format, q.since ?? null, q.until ?? null, EXPORT_TTL_DAYS],
+      [
+        id,
+        who.workspaceId,
+        who.mode,
+        q.resource,
+        q.format,
+        q.since ?? null,
+        q.until ?? null,
+        EXPORT_TTL_DAYS,
+      ],
     );
     await ctx.boss.send(RUN_EXPORT_QUEUE, { exportId: id }, { db: clientDb(client) });
     return rows[0]!;

@@ -45,7 +45,9 @@ export const exportShape = z
     format: exportFormat,
     status: exportStatus,
     since: timestamp('Only rows created at or after this time.').nullable(),
-    until: timestamp('Only rows created before this time (default: when the export was requested).').nullable(),
+    until: timestamp(
+      'Only rows created before this time (default: when the export was requested).',
+    ).nullable(),
     row_count: z.int().min(0).nullable().meta({ description: 'Rows in the file, once completed.' }),
     size_bytes: z.int().min(0).nullable().meta({ description: 'Bytes in the file, once completed.' }),
     download_url: z.string().nullable().meta({
