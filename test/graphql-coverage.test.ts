@@ -83,6 +83,10 @@ const GRAPHQL_FIELD: Record<string, `${'Query' | 'Mutation'}.${string}`> = {
   getRedemption: 'Query.redemption',
   fulfilRedemption: 'Mutation.fulfilRedemption',
   cancelRedemption: 'Mutation.cancelRedemption',
+  // exports
+  createExport: 'Mutation.createExport',
+  listExports: 'Query.exports',
+  getExport: 'Query.export',
 };
 
 /** Operations that are no GraphQL operation, and why. */

@@ -49,6 +49,7 @@ export const QUEUES = {
   // heartbeat and the export is run again from the start ~10-20 s later (run-export.ts); a run
   // is fenced, so the dead one's chunks are never served. An hour bounds a run of any size.
   [RUN_EXPORT_QUEUE]: {
+    notify: true,
     retryLimit: 3,
     retryDelay: 5,
     retryBackoff: true,
