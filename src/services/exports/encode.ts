@@ -29,27 +29,48 @@ export function csvColumns(shape: z.ZodObject, prefix = ''): string[] {
   });
 }
 
-/** Objects in, the file's bytes out: CSV through csv-stringify, or JSON Lines. */
-export function encoder(format: ExportFormat, shape: z.ZodObject): Transform {
+/** How a run encodes: each presented row through `record`, then into `stream`, which yields the file's bytes. */
+export interface Encoder {
+  record: (row: Record<string, unknown>) => unknown;
+  stream: Transform;
+}
+
+/** CSV through csv-stringify, or JSON Lines. */
+export function encoder(format: ExportFormat, shape: z.ZodObject): Encoder {
   if (format === 'jsonl')
-    return new Transform({
-      writableObjectMode: true,
-      transform(row, _enc, done) {
-        done(null, `${JSON.stringify(row)}\n`);
+    return {
+      record: (row) => row,
+      stream: new Transform({
+        writableObjectMode: true,
+        transform(row, _enc, done) {
+          done(null, `${JSON.stringify(row)}\n`);
+        },
+      }),
+    };
+  const columns = csvColumns(shape);
+  // Rows go to csv-stringify as arrays in column order: its own dotted-path lookup parses the
+  // path again for every cell, a tenth of the run's CPU (measured with --cpu-prof).
+  const paths = columns.map((c) => c.split('.'));
+  return {
+    record: (row) =>
+      paths.map((path) => {
+        let v: unknown = row;
+        for (const key of path) v = v === null || v === undefined ? v : (v as Record<string, unknown>)[key];
+        return v;
+      }),
+    stream: stringify({
+      header: true,
+      columns,
+      // RFC 4180: CRLF between records, and a field holding CR or LF (not only CRLF) is quoted.
+      record_delimiter: 'windows',
+      quoted_match: [/\r|\n/],
+      cast: {
+        string: guardCell,
+        boolean: (v) => (v ? 'true' : 'false'),
+        object: (v) => JSON.stringify(v),
       },
-    });
-  return stringify({
-    header: true,
-    columns: csvColumns(shape).map((key) => ({ key, header: key })),
-    // RFC 4180: CRLF between records, and a field holding CR or LF (not only CRLF) is quoted.
-    record_delimiter: 'windows',
-    quoted_match: [/\r|\n/],
-    cast: {
-      string: guardCell,
-      boolean: (v) => (v ? 'true' : 'false'),
-      object: (v) => JSON.stringify(v),
-    },
-  });
+    }),
+  };
 }
 
 /**
@@ -61,6 +82,7 @@ export class ChunkWriter extends Writable {
   private seq = 0;
   private parts: Buffer[] = [];
   private buffered = 0;
+  private inFlight: Promise<void> = Promise.resolve();
   private readonly storage: ExportStorage;
   private readonly file: ExportFile;
 
@@ -79,10 +101,12 @@ export class ChunkWriter extends Writable {
   }
 
   override _final(done: (err?: Error | null) => void): void {
-    this.flush(Buffer.concat(this.parts)).then(() => done(), done);
+    this.flush(Buffer.concat(this.parts))
+      .then(() => this.inFlight)
+      .then(() => done(), done);
   }
 
-  /** Writes every whole chunk buffered, keeping the remainder. */
+  /** Hands every whole chunk buffered to the storage, keeping the remainder. */
   private async flushFull(): Promise<void> {
     let all = Buffer.concat(this.parts);
     while (all.length >= CHUNK_BYTES) {
@@ -93,8 +117,16 @@ export class ChunkWriter extends Writable {
     this.buffered = all.length;
   }
 
+  /**
+   * Starts writing a chunk once the previous one is written: encoding goes on while one chunk
+   * travels to the storage (memory: two chunks), and chunks still arrive in order.
+   */
   private async flush(bytes: Buffer): Promise<void> {
+    await this.inFlight;
     if (!bytes.length) return;
-    await this.storage.write(this.file, this.seq++, bytes);
+    const write = this.storage.write(this.file, this.seq++, bytes);
+    // A failed write fails the next flush (or _final), which fails the pipeline.
+    write.catch(() => {});
+    this.inFlight = write;
   }
 }

@@ -34,19 +34,20 @@ export async function runExport(
   try {
     await storage.begin(file);
     const reader = RESOURCES[row.resource];
+    const encode = encoder(row.format, reader.shape);
     let count = 0;
     async function* records() {
       const q = { workspaceId: row!.workspace_id, mode: row!.mode, since: row!.since, until: row!.until! };
       for (let after: string | null = null; ; ) {
         const page = await reader.page(ctx.pool, q, after, PAGE_ROWS);
-        for (const r of page.rows) yield r;
+        for (const r of page.rows) yield encode.record(r);
         count += page.rows.length;
         if (page.rows.length < PAGE_ROWS) return;
         after = page.last;
       }
     }
     const writer = new ChunkWriter(storage, file);
-    await pipeline(Readable.from(records()), encoder(row.format, reader.shape), writer);
+    await pipeline(Readable.from(records()), encode.stream, writer);
     await storage.finish(file);
     const done = await ctx.pool.query(
       `update exports set status = 'completed', row_count = $3, size_bytes = $4, completed_at = now()
