@@ -1,5 +1,6 @@
 import { dashboardSuite } from './dashboard.ts';
 import { engineSuite } from './engine.ts';
+import { exportsSuite } from './exports.ts';
 import { leaderboardsSuite } from './leaderboards.ts';
 import { liveSuite } from './live.ts';
 import type { BenchDatabase } from './postgres.ts';
@@ -41,4 +42,5 @@ export const suites: Suite[] = [
   rewardsSuite,
   liveSuite,
   dashboardSuite,
+  exportsSuite,
 ];
