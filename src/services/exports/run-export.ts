@@ -38,12 +38,20 @@ export async function runExport(
     let count = 0;
     async function* records() {
       const q = { workspaceId: row!.workspace_id, mode: row!.mode, since: row!.since, until: row!.until! };
-      for (let after: string | null = null; ; ) {
-        const page = await reader.page(ctx.pool, q, after, PAGE_ROWS);
+      // Postgres reads the next page while this one is encoded. A read left behind by a failed
+      // pipeline must not become an unhandled rejection.
+      const read = (after: string | null) => {
+        const page = reader.page(ctx.pool, q, after, PAGE_ROWS);
+        page.catch(() => {});
+        return page;
+      };
+      for (let next = read(null); ; ) {
+        const page = await next;
+        const more = page.rows.length === PAGE_ROWS;
+        if (more) next = read(page.last);
         for (const r of page.rows) yield encode.record(r);
         count += page.rows.length;
-        if (page.rows.length < PAGE_ROWS) return;
-        after = page.last;
+        if (!more) return;
       }
     }
     const writer = new ChunkWriter(storage, file);
