@@ -151,7 +151,8 @@ function toOperation(op: OperationDoc): ZodOpenApiOperationObject {
     tags: [op.tag],
     summary: op.summary,
     description: [`**Authentication:** ${authText(op.auth)}`, op.description].filter(Boolean).join('\n\n'),
-    security: bearer ? [{ [BEARER]: [] }] : [],
+    // A signed-URL operation also answers without credentials (its query token is the credential).
+    security: bearer ? [{ [BEARER]: [] }, ...(op.signedUrlQuery ? [{}] : [])] : [],
     ...(ability ? { 'x-required-ability': ability } : {}),
     ...(op.params ? { requestParams: op.params } : {}),
     ...(op.body
