@@ -1,5 +1,6 @@
 import { dashboardSuite } from './dashboard.ts';
 import { engineSuite } from './engine.ts';
+import { exportsSuite } from './exports.ts';
 import { leaderboardsSuite } from './leaderboards.ts';
 import { lifecycleSuite } from './lifecycle.ts';
 import { liveSuite } from './live.ts';
@@ -43,4 +44,5 @@ export const suites: Suite[] = [
   liveSuite,
   dashboardSuite,
   lifecycleSuite,
+  exportsSuite,
 ];

@@ -4,13 +4,21 @@ import { startWebhookDelivery } from './jobs/deliver-webhooks.ts';
 import { failAbandonedEventsJob } from './jobs/fail-abandoned-events.ts';
 import { processEventJob } from './jobs/process-event.ts';
 import { recoverRedemptionJob } from './jobs/recover-redemption.ts';
+import { runExportJob } from './jobs/run-export.ts';
 import { LIFECYCLE_CRON, runLifecycleJob } from './jobs/run-lifecycle.ts';
 import { sendMessageJob } from './jobs/send-message.ts';
 import { startLeaderboardCompactor } from './services/leaderboards/compactor.ts';
 import { startMessageReconciler } from './services/messages/reconcile-messages.ts';
 
 /** Every job definition this process runs when its role includes `worker`. */
-const jobs = [processEventJob, failAbandonedEventsJob, sendMessageJob, recoverRedemptionJob, runLifecycleJob];
+const jobs = [
+  processEventJob,
+  failAbandonedEventsJob,
+  sendMessageJob,
+  recoverRedemptionJob,
+  runLifecycleJob,
+  runExportJob,
+];
 
 export async function startWorkers(ctx: AppContext): Promise<void> {
   for (const job of jobs) {

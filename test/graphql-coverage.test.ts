@@ -84,6 +84,10 @@ const GRAPHQL_FIELD: Record<string, `${'Query' | 'Mutation'}.${string}`> = {
   getRedemption: 'Query.redemption',
   fulfilRedemption: 'Mutation.fulfilRedemption',
   cancelRedemption: 'Mutation.cancelRedemption',
+  // exports
+  createExport: 'Mutation.createExport',
+  listExports: 'Query.exports',
+  getExport: 'Query.export',
 };
 
 /** Operations that are no GraphQL operation, and why. */
@@ -95,6 +99,9 @@ const EXEMPT: Record<string, string> = {
   ingestEvent:
     'POST /v1/ingest/{key} authenticates by an ingest endpoint key and an HMAC of the raw body, which a ' +
     'GraphQL request cannot carry; GraphQL callers record events with Mutation.ingestEvent and an API key',
+  downloadExport:
+    'GET /v1/exports/{id}/download streams a file (CSV or JSON Lines), which is no GraphQL value; ' +
+    'Export.downloadUrl is the signed URL of the same file',
 };
 
 /** A root field's nested field that serves the operation (for reads REST splits into several calls). */

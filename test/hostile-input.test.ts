@@ -67,6 +67,7 @@ const SAMPLES: Record<string, () => unknown> = {
     config: { endpoint_url: RECEIVER, method: 'POST', headers: { 'X-Api': 'k' }, body: '{}' },
   }),
   createRedemption: () => ({ participant: 'alice', reward_id: Number(ids.reward) }),
+  createExport: () => ({ resource: 'ledger', format: 'csv', since: '2026-01-01T00:00:00Z' }),
 };
 
 // Percent-encoded for paths and queries (a lone surrogate cannot be encoded as UTF-8, so its

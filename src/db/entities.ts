@@ -1,5 +1,6 @@
 import { Badge, ParticipantBadge } from '../services/badges/entities.ts';
 import { Event, EventType, EventTypeCount, IngestEndpoint } from '../services/events/entities.ts';
+import { Export, ExportChunk } from '../services/exports/entities.ts';
 import { Flow, FlowRun, ParticipantEventCount } from '../services/flows/entities.ts';
 import {
   Leaderboard,
@@ -48,4 +49,6 @@ export const entities = [
   WebhookDelivery,
   WebhookAttempt,
   LiveWatch,
+  Export,
+  ExportChunk,
 ];

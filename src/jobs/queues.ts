@@ -7,6 +7,7 @@ export const EVENTS_DEAD_LETTER_QUEUE = 'events.dead-letter';
 export const SEND_MESSAGE_QUEUE = 'messages.send';
 export const RECOVER_REDEMPTION_QUEUE = 'rewards.recover-redemption';
 export const LIFECYCLE_QUEUE = 'maintenance.lifecycle';
+export const RUN_EXPORT_QUEUE = 'exports.run';
 
 /** Queue settings applied at start-up (idempotent), in this order (a dead letter queue first). */
 export const QUEUES = {
@@ -52,5 +53,16 @@ export const QUEUES = {
     retryLimit: 0,
     expireInSeconds: 3600,
     heartbeatSeconds: 60,
+  },
+  // Sent in the transaction that records an export (request-export.ts). A run that dies stops its
+  // heartbeat and the export is run again from the start ~10-20 s later (run-export.ts); a run
+  // is fenced, so the dead one's chunks are never served. An hour bounds a run of any size.
+  [RUN_EXPORT_QUEUE]: {
+    notify: true,
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    heartbeatSeconds: 10,
   },
 } as const;

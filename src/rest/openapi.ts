@@ -14,6 +14,7 @@ import { eventBody } from '../services/events/event-input.ts';
 import { type ErrorType, errorStatus } from './error-status.ts';
 import { eventTypesOperations } from './event-types.ts';
 import { eventsOperations } from './events.ts';
+import { exportsOperations } from './exports.ts';
 import { flowsOperations } from './flows.ts';
 import { leaderboardsOperations } from './leaderboards.ts';
 import { messagesOperations } from './messages.ts';
@@ -49,6 +50,7 @@ export const OPERATIONS: Operation[] = [
   ...participantsOperations,
   ...leaderboardsOperations,
   ...rewardsOperations,
+  ...exportsOperations,
 ];
 
 const INFO_DESCRIPTION = `Loyalty and engagement service: events, points, badges, rewards and signed webhooks.
@@ -128,7 +130,15 @@ function successResponse(doc: ResponseDoc, bearer: boolean) {
       ...(bearer ? rateLimitHeaders : {}),
       ...doc.headers,
     }),
-    ...(doc.schema ? { content: { [doc.contentType ?? 'application/json']: { schema: doc.schema } } } : {}),
+    ...(doc.content
+      ? {
+          content: Object.fromEntries(
+            Object.entries(doc.content).map(([type, schema]) => [type, { schema }]),
+          ),
+        }
+      : doc.schema
+        ? { content: { [doc.contentType ?? 'application/json']: { schema: doc.schema } } }
+        : {}),
   };
 }
 
@@ -141,7 +151,8 @@ function toOperation(op: OperationDoc): ZodOpenApiOperationObject {
     tags: [op.tag],
     summary: op.summary,
     description: [`**Authentication:** ${authText(op.auth)}`, op.description].filter(Boolean).join('\n\n'),
-    security: bearer ? [{ [BEARER]: [] }] : [],
+    // A signed-URL operation also answers without credentials (its query token is the credential).
+    security: bearer ? [{ [BEARER]: [] }, ...(op.signedUrlQuery ? [{}] : [])] : [],
     ...(ability ? { 'x-required-ability': ability } : {}),
     ...(op.params ? { requestParams: op.params } : {}),
     ...(op.body
@@ -187,6 +198,11 @@ export function buildDocument(
       info: { title: 'svc API', version: 'v1', description: INFO_DESCRIPTION },
       servers: [{ url: '/' }],
       tags: [
+        {
+          name: 'Exports',
+          description:
+            'Files of one kind of rows (CSV or JSON Lines), written by a queued job and kept 7 days.',
+        },
         { name: 'Events', description: 'Ingest (by API key or signed ingest endpoint) and the event log.' },
         { name: 'Event types', description: 'Types seen or defined, and their payload JSON Schemas.' },
         { name: 'Ingest endpoints', description: 'Signed URLs for senders that cannot hold an API key.' },

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import type { ZodObjectInput, ZodOpenApiResponsesObject } from 'zod-openapi';
@@ -23,6 +25,8 @@ export interface ResponseDoc {
   schema?: z.ZodType;
   /** Defaults to `application/json`. */
   contentType?: string;
+  /** Several content types (e.g. a download as CSV or JSON Lines), instead of `schema`/`contentType`. */
+  content?: Record<string, z.ZodType>;
   headers?: Record<string, z.ZodType>;
 }
 
@@ -50,6 +54,16 @@ export class Reply {
     this.status = status;
     this.body = body;
     this.headers = headers;
+  }
+}
+
+/** A body streamed to the client (a download) with its headers, instead of JSON. */
+export class Streamed {
+  readonly headers: Record<string, string>;
+  readonly body: Readable;
+  constructor(headers: Record<string, string>, body: Readable) {
+    this.headers = headers;
+    this.body = body;
   }
 }
 
@@ -94,6 +108,11 @@ export interface Operation<P = Record<string, string>> {
    * links, meta }`, the declared query filters carried into the links.
    */
   paged?: true;
+  /**
+   * A query parameter that stands in for the bearer key (a signed URL): when a request carries
+   * it, no key is asked for and the handler checks it; without it, `auth` applies as usual.
+   */
+  signedUrlQuery?: string;
   /** The handler: a body for `success.status`, or a `Reply`. Absent when `servedBy` says where. */
   handle?: (call: Call<P>) => Promise<unknown>;
   /** Served by another door (e.g. `POST /v1/events` on bare node:http), documented here. */
@@ -190,6 +209,16 @@ function handlerOf(ctx: AppContext, op: Operation): RequestHandler {
       },
     };
     const result = await handle(call);
+    if (result instanceof Streamed) {
+      for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+      res.status(status);
+      // A failure once bytes are sent can only cut the response short (the client sees a short body).
+      await pipeline(result.body, res).catch((err) => {
+        if (!res.headersSent) throw err;
+        res.destroy(err as Error);
+      });
+      return;
+    }
     if (result instanceof Reply) {
       for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
       res.status(result.status).json(result.body);
@@ -206,10 +235,14 @@ export function mountOperations(ctx: AppContext, operations: readonly Operation[
   const router = express.Router();
   for (const op of operations) {
     if (op.servedBy) continue;
+    const keyed = requireKey(ctx, op.auth === 'key' ? undefined : (op.auth as Ability));
+    const signed = op.signedUrlQuery;
     const auth: RequestHandler[] =
       op.auth === 'none' || op.auth === 'signature'
         ? []
-        : [requireKey(ctx, op.auth === 'key' ? undefined : op.auth)];
+        : signed
+          ? [(req, res, next) => (typeof req.query[signed] === 'string' ? next() : keyed(req, res, next))]
+          : [keyed];
     router[op.method](expressPath(op.path), ...auth, handlerOf(ctx, op));
   }
   return router;

@@ -2,6 +2,7 @@ import { builder } from './builder.ts';
 import './badge.ts';
 import './event.ts';
 import './event-type.ts';
+import './export.ts';
 import './flow.ts';
 import './ingest-endpoint.ts';
 import './ingest-event-payload.ts';

@@ -1,6 +1,7 @@
 import { authRouter } from './auth.ts';
 import { eventTypesRouter } from './event-types.ts';
 import { eventsRouter } from './events.ts';
+import { exportsRouter } from './exports.ts';
 import { flowsRouter } from './flows.ts';
 import { ingestEndpointsRouter } from './ingest-endpoints.ts';
 import { keysRouter } from './keys.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   rewards: rewardsRouter,
   keys: keysRouter,
   users: usersRouter,
+  exports: exportsRouter,
 });
 
 /** For the dashboard's typed client (`createTRPCClient<AppRouter>`). */

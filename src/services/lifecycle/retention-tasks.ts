@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { uuidv7Floor } from '../../lib/uuid7.ts';
+import { deleteExpiredExports } from '../exports/delete-expired.ts';
 
 // Raw SQL: bounded batches need `delete … where id in (select … order by id limit n)`, which the
 // ORM cannot express, and every statement here walks a UUIDv7 primary key by range (uuidv7Floor)
@@ -125,8 +126,7 @@ export function retentionTasks(ctx: AppContext, sql: Sql, now = new Date()): Ret
         cut.messages,
       ),
     },
-    // MERGE: the exports helper's `deleteExpiredExports(ctx, limit)` (src/services/exports) joins
-    // here as one more task, the only call site it needs:
-    //   { name: 'exports', batch: (limit) => deleteExpiredExports(ctx, limit) },
+    // Export files past their 7 days (CONTRACT 15): the file's chunks, then the export's row.
+    { name: 'exports', batch: (limit) => deleteExpiredExports(ctx, limit) },
   ];
 }

@@ -15,7 +15,7 @@ import type { AttemptRow, DeliveryRow, SubscriptionRow } from './presenters.ts';
  * (dispatcher.ts: `for update skip locked`, bench suite `webhooks`), which shares its columns.
  */
 
-const DELIVERY_COLUMNS =
+export const DELIVERY_COLUMNS =
   'id, subscription_id, outbox_id, type, status, attempt_count, next_attempt_at, last_attempt_at, ' +
   'last_status_code, last_error, created_at, updated_at';
 

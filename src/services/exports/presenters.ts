@@ -1,0 +1,58 @@
+import { DOWNLOAD_TOKEN_TTL_SECONDS, signDownloadToken } from './download-token.ts';
+import type { ExportDto, ExportFormat, ExportResource, ExportStatus } from './shapes.ts';
+
+export const EXPORT_COLUMNS = `id, workspace_id, mode, resource, format, since, until, status, attempt, row_count,
+  size_bytes, error, expires_at, created_at, completed_at`;
+
+export interface ExportRow {
+  id: string;
+  workspace_id: string;
+  mode: 'live' | 'test';
+  resource: ExportResource;
+  format: ExportFormat;
+  since: Date | null;
+  until: Date | null;
+  status: ExportStatus;
+  attempt: number;
+  row_count: string | null;
+  size_bytes: string | null;
+  error: string | null;
+  expires_at: Date;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The path of a completed export's file, with a token valid for an hour (never past the file's expiry). */
+export function downloadPath(secret: string, r: ExportRow, now = Date.now()): string | null {
+  if (r.status !== 'completed' || r.expires_at.getTime() <= now) return null;
+  const expiresAt = Math.min(
+    Math.floor(now / 1000) + DOWNLOAD_TOKEN_TTL_SECONDS,
+    Math.floor(r.expires_at.getTime() / 1000),
+  );
+  const token = signDownloadToken(secret, {
+    exportId: r.id,
+    workspaceId: r.workspace_id,
+    mode: r.mode,
+    expiresAt,
+  });
+  return `/v1/exports/${r.id}/download?token=${token}`;
+}
+
+/** `download_url` is the path a `downloadPath` gives (the REST door makes it absolute). */
+export const presentExport = (r: ExportRow, downloadUrl: string | null): ExportDto => ({
+  id: r.id,
+  resource: r.resource,
+  format: r.format,
+  status: r.status,
+  since: iso(r.since),
+  until: iso(r.until),
+  row_count: r.row_count === null ? null : Number(r.row_count),
+  size_bytes: r.size_bytes === null ? null : Number(r.size_bytes),
+  download_url: downloadUrl,
+  expires_at: r.expires_at.toISOString(),
+  error: r.error,
+  created_at: r.created_at.toISOString(),
+  completed_at: iso(r.completed_at),
+});

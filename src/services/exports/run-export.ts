@@ -1,0 +1,77 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { AppContext } from '../../context.ts';
+import { ChunkWriter, encoder } from './encode.ts';
+import { EXPORT_COLUMNS, type ExportRow } from './presenters.ts';
+import { RESOURCES } from './resources.ts';
+import { type ExportFile, exportStorage, SupersededRun } from './storage.ts';
+
+/** Rows read per statement: what a run holds in memory besides one chunk. */
+const PAGE_ROWS = 2000;
+
+/**
+ * Runs one export (job `exports.run`): takes the next run number, discards any earlier run's
+ * partial file, streams the rows page by page through the encoder into chunks, and marks the
+ * export completed (with its row count and size) only if this run still owns it. A run killed at
+ * any point leaves the export `running` with a partial file nobody serves; the job's retry starts
+ * over. A failure on the last attempt marks the export `failed`; earlier ones throw, to be retried.
+ */
+export async function runExport(
+  ctx: AppContext,
+  exportId: string,
+  opts: { finalAttempt: boolean },
+): Promise<void> {
+  const { rows } = await ctx.pool.query<ExportRow>(
+    `update exports set status = 'running', attempt = attempt + 1, started_at = now(), error = null
+      where id = $1 and status in ('pending', 'running') and expires_at > now()
+      returning ${EXPORT_COLUMNS}`,
+    [exportId],
+  );
+  const row = rows[0];
+  if (!row) return; // completed, failed or deleted: nothing to do
+  const file: ExportFile = { exportId, attempt: row.attempt };
+  const storage = exportStorage(ctx);
+  try {
+    await storage.begin(file);
+    const reader = RESOURCES[row.resource];
+    const encode = encoder(row.format, reader.shape);
+    let count = 0;
+    async function* records() {
+      const q = { workspaceId: row!.workspace_id, mode: row!.mode, since: row!.since, until: row!.until! };
+      // Postgres reads the next page while this one is encoded. A read left behind by a failed
+      // pipeline must not become an unhandled rejection.
+      const read = (after: string | null) => {
+        const page = reader.page(ctx.pool, q, after, PAGE_ROWS);
+        page.catch(() => {});
+        return page;
+      };
+      for (let next = read(null); ; ) {
+        const page = await next;
+        const more = page.rows.length === PAGE_ROWS;
+        if (more) next = read(page.last);
+        for (const r of page.rows) yield encode.record(r);
+        count += page.rows.length;
+        if (!more) return;
+      }
+    }
+    const writer = new ChunkWriter(storage, file);
+    await pipeline(Readable.from(records()), encode.stream, writer);
+    await storage.finish(file);
+    const done = await ctx.pool.query(
+      `update exports set status = 'completed', row_count = $3, size_bytes = $4, completed_at = now()
+        where id = $1 and attempt = $2 and status = 'running'`,
+      [exportId, file.attempt, count, writer.size],
+    );
+    if (done.rowCount === 1) ctx.log.info({ exportId, rows: count, bytes: writer.size }, 'export completed');
+  } catch (err) {
+    if (err instanceof SupersededRun) return; // a newer run owns the export now
+    ctx.log.warn({ err, exportId, attempt: file.attempt }, 'export run failed');
+    if (!opts.finalAttempt) throw err;
+    await ctx.pool.query(
+      `update exports set status = 'failed', error = $3, completed_at = now()
+        where id = $1 and attempt = $2 and status = 'running'`,
+      [exportId, file.attempt, 'The export could not be written; request it again'],
+    );
+    await storage.delete(exportId);
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { timestamp, uuidV7 } from '../../lib/shapes.ts';
+
+/** What can be exported (CONTRACT 15). */
+export const EXPORT_RESOURCES = [
+  'participants',
+  'ledger',
+  'events',
+  'redemptions',
+  'badges',
+  'messages',
+  'webhook_deliveries',
+] as const;
+export type ExportResource = (typeof EXPORT_RESOURCES)[number];
+
+export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+export const exportResource = z.enum(EXPORT_RESOURCES).meta({
+  id: 'ExportResource',
+  description:
+    'Rows of one kind, of the key’s workspace and mode. `ledger` and `badges` (awards) carry their participant’s ' +
+    '`external_id`; erased participants appear under their pseudonym only.',
+});
+export const exportFormat = z.enum(EXPORT_FORMATS).meta({
+  id: 'ExportFormat',
+  description:
+    '`csv`: RFC 4180 with a header row, nested objects as dotted columns, formula-like text cells prefixed ' +
+    "with `'`. `jsonl`: one JSON object per line, in the REST shape.",
+});
+export const exportStatus = z.enum(EXPORT_STATUSES).meta({
+  id: 'ExportStatus',
+  description:
+    '`pending` (queued), `running`, `completed` (the file is whole and downloadable), `failed` (see `error`).',
+});
+
+/** An export (CONTRACT 15). */
+export const exportShape = z
+  .object({
+    id: uuidV7('Export id (UUIDv7, time-ordered).'),
+    resource: exportResource,
+    format: exportFormat,
+    status: exportStatus,
+    since: timestamp('Only rows created at or after this time.').nullable(),
+    until: timestamp(
+      'Only rows created before this time (default: when the export was requested).',
+    ).nullable(),
+    row_count: z.int().min(0).nullable().meta({ description: 'Rows in the file, once completed.' }),
+    size_bytes: z.int().min(0).nullable().meta({ description: 'Bytes in the file, once completed.' }),
+    download_url: z.string().nullable().meta({
+      description:
+        'Once completed: a URL anyone holding it may GET for one hour (a fresh one on every read of the export).',
+    }),
+    expires_at: timestamp('When the file is deleted (7 days after the request).'),
+    error: z.string().nullable().meta({ description: 'Why it failed.' }),
+    created_at: timestamp('When it was requested.'),
+    completed_at: timestamp('When the file was completed (or the export failed).').nullable(),
+  })
+  .meta({ id: 'Export' });
+export type ExportDto = z.output<typeof exportShape>;
