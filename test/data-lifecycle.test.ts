@@ -169,15 +169,48 @@ describe('data lifecycle', () => {
 
   it('deletes old rows of each kind, keeps young and pending ones, never touches the ledger, badges or redemptions', async () => {
     const ids = await seed(app, ws, p, flowId);
+    // An export file past its 7 days (with a chunk) and one still fresh (CONTRACT 15).
+    const exportsSeeded = await app.ctx.pool.query<{ id: string; expired: boolean }>(
+      `insert into exports (id, workspace_id, mode, resource, format, status, attempt, expires_at)
+       values (gen_random_uuid(), $1, 'test', 'ledger', 'csv', 'completed', 1, now() - interval '1 hour'),
+              (gen_random_uuid(), $1, 'test', 'ledger', 'csv', 'completed', 1, now() + interval '6 days')
+       returning id, expires_at < now() as expired`,
+      [ws.id],
+    );
+    const expiredExport = exportsSeeded.rows.find((r) => r.expired)!.id;
+    const freshExport = exportsSeeded.rows.find((r) => !r.expired)!.id;
+    await app.ctx.pool.query(
+      `insert into export_chunks (export_id, attempt, seq, bytes) values ($1, 1, 0, 'a'), ($2, 1, 0, 'b')`,
+      [expiredExport, freshExport],
+    );
     const before = await keptCounts(app);
     const metricsBefore = await retentionRows(app);
 
     const report = await runRetention(app.ctx, { batchSize: 2, pauseMs: 0 });
     expect(report.ran).toBe(true);
     expect(report.stoppedEarly).toBe(false);
-    expect(report.rows).toEqual({ events: 3, webhook_deliveries: 3, outbox: 3, message_bodies: 1 });
+    expect(report.rows).toEqual({
+      events: 3,
+      webhook_deliveries: 3,
+      outbox: 3,
+      message_bodies: 1,
+      exports: 1,
+    });
     // Bounded batches: 3 events at 2 a statement are 2 statements (a full one, then a short one).
-    expect(report.batches).toEqual({ events: 2, webhook_deliveries: 2, outbox: 2, message_bodies: 1 });
+    expect(report.batches).toEqual({
+      events: 2,
+      webhook_deliveries: 2,
+      outbox: 2,
+      message_bodies: 1,
+      exports: 1,
+    });
+    expect(await exists(app, 'exports', expiredExport)).toBe(false);
+    expect(await exists(app, 'exports', freshExport)).toBe(true);
+    const chunks = await app.ctx.pool.query(
+      'select export_id from export_chunks where export_id = any($1::uuid[])',
+      [[expiredExport, freshExport]],
+    );
+    expect(chunks.rows.map((r) => r.export_id)).toEqual([freshExport]);
 
     for (const gone of ['oldProcessed1', 'oldProcessed2', 'oldProcessed3'])
       expect(await exists(app, 'events', ids[gone]!), gone).toBe(false);
@@ -222,10 +255,17 @@ describe('data lifecycle', () => {
     expect((metricsAfter.events ?? 0) - (metricsBefore.events ?? 0)).toBe(3);
     expect((metricsAfter.webhook_deliveries ?? 0) - (metricsBefore.webhook_deliveries ?? 0)).toBe(3);
     expect((metricsAfter.message_bodies ?? 0) - (metricsBefore.message_bodies ?? 0)).toBe(1);
+    expect((metricsAfter.exports ?? 0) - (metricsBefore.exports ?? 0)).toBe(1);
 
     // A second run finds nothing more to do.
     const again = await runRetention(app.ctx, { batchSize: 2, pauseMs: 0 });
-    expect(again.rows).toEqual({ events: 0, webhook_deliveries: 0, outbox: 0, message_bodies: 0 });
+    expect(again.rows).toEqual({
+      events: 0,
+      webhook_deliveries: 0,
+      outbox: 0,
+      message_bodies: 0,
+      exports: 0,
+    });
   });
 
   it('follows the configured retention days', async () => {
