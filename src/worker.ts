@@ -4,12 +4,19 @@ import { startWebhookDelivery } from './jobs/deliver-webhooks.ts';
 import { failAbandonedEventsJob } from './jobs/fail-abandoned-events.ts';
 import { processEventJob } from './jobs/process-event.ts';
 import { recoverRedemptionJob } from './jobs/recover-redemption.ts';
+import { DAILY_STATS_CRON, rollUpDailyStatsJob } from './jobs/roll-up-daily-stats.ts';
 import { sendMessageJob } from './jobs/send-message.ts';
 import { startLeaderboardCompactor } from './services/leaderboards/compactor.ts';
 import { startMessageReconciler } from './services/messages/reconcile-messages.ts';
 
 /** Every job definition this process runs when its role includes `worker`. */
-const jobs = [processEventJob, failAbandonedEventsJob, sendMessageJob, recoverRedemptionJob];
+const jobs = [
+  processEventJob,
+  failAbandonedEventsJob,
+  sendMessageJob,
+  recoverRedemptionJob,
+  rollUpDailyStatsJob,
+];
 
 export async function startWorkers(ctx: AppContext): Promise<void> {
   for (const job of jobs) {
@@ -20,6 +27,8 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
       (batch) => job.handler(ctx, batch) as Promise<unknown>,
     );
   }
+  // Idempotent: every worker process (re)writes the same schedule row.
+  await ctx.boss.schedule(rollUpDailyStatsJob.name, DAILY_STATS_CRON);
   startLeaderboardCompactor(ctx);
   const stopDelivery = await startWebhookDelivery(ctx);
   stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopDelivery]);

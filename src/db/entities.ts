@@ -11,6 +11,7 @@ import { LedgerEntry } from '../services/ledger/entities.ts';
 import { LiveWatch } from '../services/live/entities.ts';
 import { Message, MessageTemplate } from '../services/messages/entities.ts';
 import { OutboxEvent } from '../services/outbox/entities.ts';
+import { DailyStat, DailyStatWatermark } from '../services/overview/entities.ts';
 import { Participant } from '../services/participants/entities.ts';
 import { ParticipantMultiplier, Redemption, Reward, RewardCode } from '../services/rewards/entities.ts';
 import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from '../services/webhooks/entities.ts';
@@ -47,4 +48,6 @@ export const entities = [
   WebhookDelivery,
   WebhookAttempt,
   LiveWatch,
+  DailyStat,
+  DailyStatWatermark,
 ];

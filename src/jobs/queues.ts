@@ -6,6 +6,7 @@ export const PROCESS_EVENT_QUEUE = 'events.process';
 export const EVENTS_DEAD_LETTER_QUEUE = 'events.dead-letter';
 export const SEND_MESSAGE_QUEUE = 'messages.send';
 export const RECOVER_REDEMPTION_QUEUE = 'rewards.recover-redemption';
+export const DAILY_STATS_QUEUE = 'overview.daily-stats';
 
 /** Queue settings applied at start-up (idempotent), in this order (a dead letter queue first). */
 export const QUEUES = {
@@ -43,5 +44,11 @@ export const QUEUES = {
     retryDelay: 30,
     retryBackoff: true,
     expireInSeconds: 300,
+  },
+  // Scheduled every minute (worker.ts): folds new rows into the overview's daily rollup. A missed
+  // or failed run only leaves a longer tail for the overview to read; the next run catches up.
+  [DAILY_STATS_QUEUE]: {
+    retryLimit: 0,
+    expireInSeconds: 600,
   },
 } as const;

@@ -4,6 +4,7 @@ import { eventsRouter } from './events.ts';
 import { flowsRouter } from './flows.ts';
 import { ingestEndpointsRouter } from './ingest-endpoints.ts';
 import { messagesRouter } from './messages.ts';
+import { overviewRouter } from './overview.ts';
 import { leaderboardsRouter, participantsRouter } from './participants.ts';
 import { rewardsRouter } from './rewards.ts';
 import { router } from './trpc.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   leaderboards: leaderboardsRouter,
   webhooks: webhooksRouter,
   rewards: rewardsRouter,
+  overview: overviewRouter,
 });
 
 /** For the dashboard's typed client (`createTRPCClient<AppRouter>`). */
