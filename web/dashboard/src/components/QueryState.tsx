@@ -37,7 +37,7 @@ export function QueryState<T>({
   isEmpty,
   children,
 }: {
-  query: UseQueryResult<T>;
+  query: UseQueryResult<T, unknown>;
   /** Shown when `isEmpty(data)` holds. */
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
