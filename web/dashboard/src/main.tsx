@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { ModeProvider } from './mode.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import { isSignedOut, makeClient, TRPCProvider } from './trpc.ts';
 
 function Root() {
@@ -28,7 +28,7 @@ function Root() {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <Notifications position="top-right" />
           <ModeProvider>
             <BrowserRouter basename="/dashboard">

@@ -1,7 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { describeError } from './trpc.ts';
 
-export const notifySuccess = (message: string) => notifications.show({ color: 'teal', message });
+/** The close button of a notification needs a name (axe: button-name). */
+const closeButtonProps = { 'aria-label': 'Dismiss notification' };
+
+export const notifySuccess = (message: string) =>
+  notifications.show({ color: 'teal', message, closeButtonProps });
 
 /** A failed mutation, told in the service's words (with its field errors). */
 export const notifyError = (error: unknown) => {
@@ -11,5 +15,6 @@ export const notifyError = (error: unknown) => {
     title: message,
     message: fields.length ? fields.map((f) => `${f.field}: ${f.message}`).join('\n') : ' ',
     autoClose: 8_000,
+    closeButtonProps,
   });
 };

@@ -1,5 +1,6 @@
 import { Badge, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime, shortId } from '../lib/format.ts';
+import { ToneBadge } from './ToneBadge.tsx';
 
 export const RUN_COLORS: Record<string, string> = {
   completed: 'teal',
@@ -21,9 +22,9 @@ export interface FlowRunView {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge size="sm" variant="light" color={RUN_COLORS[status] ?? 'gray'}>
+    <ToneBadge size="sm" color={RUN_COLORS[status] ?? 'gray'}>
       {status}
-    </Badge>
+    </ToneBadge>
   );
 }
 

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Code,
   Drawer,
@@ -21,6 +20,7 @@ import { RunCards } from '../components/FlowRuns.tsx';
 import { nextPage, PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
+import { ToneBadge } from '../components/ToneBadge.tsx';
 import {
   EVENT_STATUS_OPTIONS,
   type EventFilters,
@@ -48,9 +48,7 @@ function EventDetail({ id }: { id: string }) {
       {(e) => (
         <Stack gap="md">
           <Group gap="xs">
-            <Badge color={EVENT_COLORS[e.status]} variant="light">
-              {e.status}
-            </Badge>
+            <ToneBadge color={EVENT_COLORS[e.status]}>{e.status}</ToneBadge>
             <Text fw={600}>{e.event_type ?? '(no type)'}</Text>
           </Group>
           {e.quarantine_reason && (
@@ -212,9 +210,9 @@ export default function Events() {
               title: 'Status',
               width: 120,
               render: (e) => (
-                <Badge size="sm" variant="light" color={EVENT_COLORS[e.status]}>
+                <ToneBadge size="sm" color={EVENT_COLORS[e.status]}>
                   {e.status}
-                </Badge>
+                </ToneBadge>
               ),
             },
             {
@@ -227,6 +225,7 @@ export default function Events() {
                     type="button"
                     size="sm"
                     fw={600}
+                    c="indigo.9"
                     onClick={(ev) => {
                       ev.stopPropagation();
                       setOpen(e.id);
@@ -235,7 +234,11 @@ export default function Events() {
                     {e.event_type ?? '(no type)'}
                   </Anchor>
                   {e.quarantine_reason && (
-                    <Text size="xs" c="orange.9" data-testid="quarantine-reason">
+                    <Text
+                      size="xs"
+                      data-testid="quarantine-reason"
+                      style={{ color: 'color-mix(in srgb, var(--mantine-color-orange-9) 70%, black)' }}
+                    >
                       {e.quarantine_reason}
                     </Text>
                   )}
@@ -263,6 +266,7 @@ export default function Events() {
         onClose={() => setOpen(null)}
         position="right"
         size="xl"
+        closeButtonProps={{ 'aria-label': 'Close event details' }}
         title={
           <Title order={2} fz="lg">
             Event

@@ -25,6 +25,7 @@ import { RunSteps, StatusBadge } from '../components/FlowRuns.tsx';
 import { nextPage, PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { QueryState } from '../components/QueryState.tsx';
+import { ToneBadge } from '../components/ToneBadge.tsx';
 import { formatDateTime, shortId } from '../lib/format.ts';
 import { errorsByField, parseJsonField, prettyJson } from '../lib/json-logic.ts';
 import { useMode } from '../mode.tsx';
@@ -151,9 +152,9 @@ function FlowList() {
                 title: 'Status',
                 width: 100,
                 render: (f) => (
-                  <Badge size="sm" variant="light" color={f.active ? 'teal' : 'gray'}>
+                  <ToneBadge size="sm" color={f.active ? 'teal' : 'gray'}>
                     {f.active ? 'active' : 'paused'}
-                  </Badge>
+                  </ToneBadge>
                 ),
               },
               { key: 'updated', title: 'Updated', width: 200, render: (f) => formatDateTime(f.updated_at) },

@@ -105,7 +105,7 @@ export default function Overview() {
             o.totals.webhook_attempts === 0;
           return (
             <>
-              <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="md" mb="lg">
+              <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="md" mb="lg" data-testid="overview-stats">
                 <Stat label="Events" value={formatNumber(o.totals.events)} />
                 <Stat
                   label="Quarantined"

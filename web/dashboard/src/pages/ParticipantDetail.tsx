@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Breadcrumbs,
   Button,
   Group,
@@ -20,6 +19,7 @@ import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import { nextPage, PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
+import { ToneBadge } from '../components/ToneBadge.tsx';
 import { formatDateTime, formatNumber, formatPoints } from '../lib/format.ts';
 import { useMode } from '../mode.tsx';
 import { notifyError, notifySuccess } from '../notify.ts';
@@ -186,7 +186,7 @@ export default function ParticipantDetail() {
           participant.data && (
             <ConfirmButton
               variant="outline"
-              color="red"
+              color="red.9"
               title="Erase this participant?"
               message={`Their personal data is cleared and ${externalId} is replaced by a pseudonym. Ledger amounts are kept. This cannot be undone.`}
               confirmLabel="Erase participant"
@@ -232,9 +232,9 @@ export default function ParticipantDetail() {
                     title: 'Source',
                     width: 120,
                     render: (e) => (
-                      <Badge variant="light" color={SOURCE_COLORS[e.source] ?? 'gray'} size="sm">
+                      <ToneBadge color={SOURCE_COLORS[e.source] ?? 'gray'} size="sm">
                         {e.source}
-                      </Badge>
+                      </ToneBadge>
                     ),
                   },
                   {
@@ -249,9 +249,9 @@ export default function ParticipantDetail() {
                           </Text>
                         )}
                         {reversed.has(e.id) && (
-                          <Badge size="sm" color="gray" variant="outline">
+                          <ToneBadge size="sm" color="gray">
                             Reversed
-                          </Badge>
+                          </ToneBadge>
                         )}
                       </Group>
                     ),
@@ -262,7 +262,7 @@ export default function ParticipantDetail() {
                     align: 'right',
                     width: 110,
                     render: (e) => (
-                      <Text size="sm" fw={600} c={e.points < 0 ? 'red.8' : 'teal.8'} inherit>
+                      <Text size="sm" fw={600} c={e.points < 0 ? 'red.9' : 'teal.9'} inherit>
                         {formatPoints(e.points)}
                       </Text>
                     ),
@@ -283,8 +283,8 @@ export default function ParticipantDetail() {
                       e.source === 'reversal' || reversed.has(e.id) ? null : (
                         <ConfirmButton
                           size="compact-xs"
-                          variant="subtle"
-                          color="red"
+                          variant="default"
+                          color="red.9"
                           aria-label={`Reverse entry #${e.id}`}
                           title={`Reverse entry #${e.id}?`}
                           message={`A reversal entry of ${formatPoints(-e.points)} points is posted. Entries are never edited or deleted.`}
@@ -343,11 +343,7 @@ export default function ParticipantDetail() {
                     {
                       key: 'status',
                       title: 'Status',
-                      render: (r) => (
-                        <Badge size="sm" variant="light">
-                          {r.status}
-                        </Badge>
-                      ),
+                      render: (r) => <ToneBadge size="sm">{r.status}</ToneBadge>,
                     },
                     {
                       key: 'cost',
