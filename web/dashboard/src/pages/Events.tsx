@@ -1,13 +1,13 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Code,
   Drawer,
   Group,
   Paper,
   Select,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -17,6 +17,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RunCards } from '../components/FlowRuns.tsx';
+import { Nowrap } from '../components/Nowrap.tsx';
 import { nextPage, PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
@@ -61,7 +62,7 @@ function EventDetail({ id }: { id: string }) {
               {e.error}
             </Alert>
           )}
-          <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} fz="sm">
+          <Box style={{ display: 'grid', gridTemplateColumns: '140px 1fr', gap: '6px 16px' }}>
             <Text size="sm" c="dimmed">
               Event id
             </Text>
@@ -103,7 +104,7 @@ function EventDetail({ id }: { id: string }) {
               Idempotency key
             </Text>
             <Text size="sm">{e.idempotency_key ?? '—'}</Text>
-          </SimpleGrid>
+          </Box>
           <div>
             <Title order={3} fz="sm" mb={6}>
               Payload
@@ -208,7 +209,7 @@ export default function Events() {
             {
               key: 'status',
               title: 'Status',
-              width: 120,
+              width: 140,
               render: (e) => (
                 <ToneBadge size="sm" color={EVENT_COLORS[e.status]}>
                   {e.status}
@@ -226,6 +227,7 @@ export default function Events() {
                     size="sm"
                     fw={600}
                     c="indigo.9"
+                    ta="left"
                     onClick={(ev) => {
                       ev.stopPropagation();
                       setOpen(e.id);
@@ -245,7 +247,11 @@ export default function Events() {
                 </Stack>
               ),
             },
-            { key: 'participant', title: 'Participant', render: (e) => e.participant.external_id ?? '—' },
+            {
+              key: 'participant',
+              title: 'Participant',
+              render: (e) => <Nowrap>{e.participant.external_id ?? '—'}</Nowrap>,
+            },
             { key: 'source', title: 'Source', width: 110, render: (e) => e.source },
             {
               key: 'id',
@@ -257,7 +263,12 @@ export default function Events() {
                 </Text>
               ),
             },
-            { key: 'received', title: 'Received', width: 200, render: (e) => formatDateTime(e.received_at) },
+            {
+              key: 'received',
+              title: 'Received',
+              width: 210,
+              render: (e) => <Nowrap>{formatDateTime(e.received_at)}</Nowrap>,
+            },
           ]}
         />
       </Paper>

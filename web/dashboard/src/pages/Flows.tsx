@@ -22,6 +22,7 @@ import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import type { AppRouter } from '../../../../src/trpc/router.ts';
 import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import { RunSteps, StatusBadge } from '../components/FlowRuns.tsx';
+import { Nowrap } from '../components/Nowrap.tsx';
 import { nextPage, PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { QueryState } from '../components/QueryState.tsx';
@@ -36,6 +37,8 @@ type Flow = inferRouterOutputs<AppRouter>['flows']['get'];
 
 const EXAMPLE_ACTIONS = '[\n  { "type": "award_points", "points": 10, "reason": "Order completed" }\n]';
 const EXAMPLE_CONDITIONS = '{ ">=": [{ "var": "payload.amount" }, 50] }';
+/** The service's field names this form shows errors beside. */
+const FORM_FIELDS = ['name', 'event_type', 'conditions', 'actions', 'active', 'max_runs_per_participant'];
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } };
 
 /** Runs of one flow (or of every flow), newest first, each with its steps. */
@@ -90,7 +93,12 @@ function RunsTable({ flowId }: { flowId?: string }) {
               </Group>
             ),
           },
-          { key: 'started', title: 'Started', width: 200, render: (r) => formatDateTime(r.started_at) },
+          {
+            key: 'started',
+            title: 'Started',
+            width: 200,
+            render: (r) => <Nowrap>{formatDateTime(r.started_at)}</Nowrap>,
+          },
         ]}
       />
       {opened && (
@@ -157,7 +165,12 @@ function FlowList() {
                   </ToneBadge>
                 ),
               },
-              { key: 'updated', title: 'Updated', width: 200, render: (f) => formatDateTime(f.updated_at) },
+              {
+                key: 'updated',
+                title: 'Updated',
+                width: 200,
+                render: (f) => <Nowrap>{formatDateTime(f.updated_at)}</Nowrap>,
+              },
             ]}
           />
         </Paper>
@@ -199,9 +212,10 @@ function FlowForm({ flow }: { flow?: Flow }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const onError = (error: unknown) => {
     const { fields } = describeError(error);
-    if (fields.length)
-      setErrors(errorsByField(fields.map((f) => ({ ...f, field: f.field.replace(/^patch\./, '') }))));
-    notifyError(error);
+    // Field errors show beside their fields (not repeated in a notification); anything else as a notification.
+    const byField = errorsByField(fields.map((f) => ({ ...f, field: f.field.replace(/^patch\./, '') })));
+    setErrors(byField);
+    if (!fields.length || Object.keys(byField).some((k) => !FORM_FIELDS.includes(k))) notifyError(error);
   };
   const saved = (f: Flow, verb: string) => {
     notifySuccess(`Flow “${f.name}” ${verb}`);

@@ -34,11 +34,14 @@ function ChartCard({
   id,
   children,
   note,
+  wide,
 }: {
   title: string;
   id: string;
   children: ReactNode;
   note?: string;
+  /** Spans both columns. */
+  wide?: boolean;
 }) {
   return (
     <Paper
@@ -49,6 +52,7 @@ function ChartCard({
       m={0}
       aria-labelledby={id}
       data-testid={`chart-${id}`}
+      style={wide ? { gridColumn: '1 / -1' } : undefined}
     >
       <Group justify="space-between" mb="sm">
         <Title order={3} fz="sm" fw={600} id={id}>
@@ -65,7 +69,13 @@ function ChartCard({
   );
 }
 
-const axis = { tickLine: 'y' as const, gridAxis: 'y' as const, h: 220 };
+const axis = {
+  tickLine: 'none' as const,
+  gridAxis: 'x' as const,
+  h: 220,
+  yAxisProps: { allowDecimals: false, width: 48 },
+  xAxisProps: { minTickGap: 24 },
+};
 
 export default function Overview() {
   const trpc = useTRPC();
@@ -140,6 +150,15 @@ export default function Overview() {
                       valueFormatter={formatNumber}
                     />
                   </ChartCard>
+                  <ChartCard title="Quarantined events per day" id="quarantined-per-day">
+                    <BarChart
+                      {...axis}
+                      data={data}
+                      dataKey="label"
+                      series={[{ name: 'quarantined', label: 'Quarantined', color: 'red.7' }]}
+                      valueFormatter={formatNumber}
+                    />
+                  </ChartCard>
                   <ChartCard title="Points issued vs redeemed" id="points-per-day">
                     <BarChart
                       {...axis}
@@ -160,8 +179,10 @@ export default function Overview() {
                         data={o.redemptions_by_reward.slice(0, 8)}
                         dataKey="name"
                         orientation="vertical"
-                        gridAxis="x"
-                        yAxisProps={{ width: 120 }}
+                        gridAxis="y"
+                        tickLine="none"
+                        xAxisProps={{ allowDecimals: false }}
+                        yAxisProps={{ width: 140 }}
                         series={[{ name: 'count', label: 'Redemptions', color: 'grape.6' }]}
                         valueFormatter={formatNumber}
                       />
@@ -170,6 +191,7 @@ export default function Overview() {
                     )}
                   </ChartCard>
                   <ChartCard
+                    wide
                     title="Webhook delivery success rate"
                     id="webhook-success"
                     note={mode === 'test' ? 'Test mode simulates deliveries' : undefined}
@@ -180,22 +202,13 @@ export default function Overview() {
                         data={data}
                         dataKey="label"
                         connectNulls
-                        yAxisProps={{ domain: [0, 100] }}
+                        yAxisProps={{ domain: [0, 100], width: 48 }}
                         series={[{ name: 'success', label: 'Succeeded', color: 'teal.7' }]}
                         valueFormatter={(v) => `${v}%`}
                       />
                     ) : (
                       <EmptyState>No webhook attempts in this period.</EmptyState>
                     )}
-                  </ChartCard>
-                  <ChartCard title="Quarantined events per day" id="quarantined-per-day">
-                    <BarChart
-                      {...axis}
-                      data={data}
-                      dataKey="label"
-                      series={[{ name: 'quarantined', label: 'Quarantined', color: 'red.7' }]}
-                      valueFormatter={formatNumber}
-                    />
                   </ChartCard>
                 </SimpleGrid>
               )}

@@ -16,6 +16,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmButton } from '../components/ConfirmButton.tsx';
+import { Nowrap } from '../components/Nowrap.tsx';
 import { nextPage, PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
@@ -226,7 +227,12 @@ export default function ParticipantDetail() {
                 empty="No ledger entries yet."
                 columns={[
                   { key: 'id', title: 'Entry', width: 80, render: (e) => `#${e.id}` },
-                  { key: 'when', title: 'Date', width: 200, render: (e) => formatDateTime(e.created_at) },
+                  {
+                    key: 'when',
+                    title: 'Date',
+                    width: 200,
+                    render: (e) => <Nowrap>{formatDateTime(e.created_at)}</Nowrap>,
+                  },
                   {
                     key: 'source',
                     title: 'Source',
@@ -351,7 +357,11 @@ export default function ParticipantDetail() {
                       align: 'right',
                       render: (r) => formatNumber(r.cost_points),
                     },
-                    { key: 'when', title: 'Date', render: (r) => formatDateTime(r.created_at) },
+                    {
+                      key: 'when',
+                      title: 'Date',
+                      render: (r) => <Nowrap>{formatDateTime(r.created_at)}</Nowrap>,
+                    },
                   ]}
                 />
               </Section>

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Nowrap } from '../components/Nowrap.tsx';
 import { nextPage, PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { formatDateTime, formatNumber } from '../lib/format.ts';
@@ -60,7 +61,11 @@ export default function Participants() {
               align: 'right',
               render: (p) => formatNumber(p.lifetime_points),
             },
-            { key: 'created', title: 'Created', render: (p) => formatDateTime(p.created_at) },
+            {
+              key: 'created',
+              title: 'Created',
+              render: (p) => <Nowrap>{formatDateTime(p.created_at)}</Nowrap>,
+            },
           ]}
         />
       </Paper>
