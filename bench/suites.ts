@@ -1,5 +1,7 @@
+import { dashboardSuite } from './dashboard.ts';
 import { engineSuite } from './engine.ts';
 import { leaderboardsSuite } from './leaderboards.ts';
+import { lifecycleSuite } from './lifecycle.ts';
 import { liveSuite } from './live.ts';
 import type { BenchDatabase } from './postgres.ts';
 import type { ServerProcess } from './processes.ts';
@@ -33,4 +35,12 @@ export interface Suite {
 }
 
 /** Every suite `npm run bench` runs after the HTTP scenarios, in order (`BENCH_ONLY=<name>` picks one). */
-export const suites: Suite[] = [webhooksSuite, engineSuite, leaderboardsSuite, rewardsSuite, liveSuite];
+export const suites: Suite[] = [
+  webhooksSuite,
+  engineSuite,
+  leaderboardsSuite,
+  rewardsSuite,
+  liveSuite,
+  dashboardSuite,
+  lifecycleSuite,
+];

@@ -13,6 +13,7 @@ import { docsRouter, OPERATIONS } from './rest/openapi.ts';
 import { largerBodies, mountOperations } from './rest/operation.ts';
 import { widgetRouter } from './rest/widget.ts';
 import { graphqlHandler } from './schema/index.ts';
+import { codeUploadRouter } from './trpc/code-upload.ts';
 import { trpcHandler } from './trpc/index.ts';
 
 /** The request id, set before anything can fail. */
@@ -68,12 +69,17 @@ function logRequest(
   });
 }
 
+/** `TRUST_PROXY` as express takes it: `true`/`false`, a hop count, or addresses, CIDRs and names. */
+const trustProxy = (value: string): boolean | number | string =>
+  value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
+
 /** The whole HTTP surface without listening: REST /v1, GraphQL, tRPC, docs, health and metrics. */
 export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx)): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  if (ctx.config.TRUST_PROXY !== undefined) app.set('trust proxy', trustProxy(ctx.config.TRUST_PROXY));
 
   app.use(requestId);
   app.use(metrics.middleware);
@@ -93,9 +99,11 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   app.use(docsRouter(ctx));
   app.use(landingRouter());
   app.use(widgetRouter());
-  app.use(dashboardRouter());
   app.use('/graphql', graphqlHandler(ctx));
   app.use('/trpc', trpcHandler(ctx));
+  // Before the dashboard's pages: its code-file upload streams the raw request body.
+  app.use(codeUploadRouter(ctx));
+  app.use(dashboardRouter(ctx));
 
   app.use('/v1', parseBody);
   // Every declared operation (src/rest/*.ts declarations), mounted from its declaration.

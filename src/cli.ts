@@ -10,6 +10,7 @@ import { ABILITIES } from './services/keys/abilities.ts';
 import { createKey, listKeys, revokeKey, rotateKey } from './services/keys/manage-keys.ts';
 import { createUser } from './services/workspaces/create-user.ts';
 import { createWorkspace } from './services/workspaces/create-workspace.ts';
+import { deleteUserOf } from './services/workspaces/delete-user.ts';
 
 /** Breaks a long line at spaces so help text stays within a terminal's width. */
 function wrap(text: string, width = 96): string {
@@ -60,6 +61,11 @@ const COMMANDS: { name: string; usage: string; about: string }[] = [
     name: 'users create',
     usage: 'svc users create --workspace <slug> --email E --password P',
     about: 'Create a dashboard user (or set the password of an existing one).',
+  },
+  {
+    name: 'users delete',
+    usage: 'svc users delete --workspace <slug> --email E',
+    about: 'Delete a dashboard user; its sessions end at once (a signed-in browser is signed out).',
   },
   {
     name: 'demo',
@@ -248,6 +254,15 @@ async function main(argv: string[]): Promise<number> {
       }),
     );
     print(opts, u, `user ${u.email} (${u.id})`);
+    return 0;
+  }
+  if (cmd === 'users' && sub === 'delete') {
+    const u = await withRuntime(({ ctx }) =>
+      deleteUserOf(ctx, need(opts.workspace as string, '--workspace'), {
+        email: need(opts.email as string, '--email'),
+      }),
+    );
+    print(opts, { ...u, deleted: true }, `user ${u.email} (${u.id}) deleted; its sessions ended`);
     return 0;
   }
   if (cmd === 'demo') {

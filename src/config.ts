@@ -11,6 +11,8 @@ const csvInts = z
   .regex(/^\d+(,\d+)*$/, 'comma-separated whole seconds')
   .transform((s) => s.split(',').map(Number));
 
+const retentionDays = (days: number) => z.coerce.number().int().min(1).max(36_500).default(days);
+
 const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,6 +38,29 @@ const envSchema = z.object({
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(262_144),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  /**
+   * Failed dashboard sign-ins allowed per workspace and e-mail, and per client address (IPv6: per
+   * /64), in `SIGN_IN_WINDOW_SECONDS`; then 429 until the window ends. `0` turns a limit off.
+   */
+  SIGN_IN_ATTEMPTS_PER_EMAIL: z.coerce.number().int().min(0).default(10),
+  SIGN_IN_ATTEMPTS_PER_IP: z.coerce.number().int().min(0).default(100),
+  SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /**
+   * Express's `trust proxy` (https://expressjs.com/en/guide/behind-proxies.html): set it behind a
+   * TLS-terminating proxy (`loopback`, a hop count, or CIDRs) so the session cookie is marked
+   * Secure, sign-in limits count the client's address and the CSRF check sees the public host.
+   */
+  TRUST_PROXY: z.string().optional(),
+  /** The built dashboard (default: web/dashboard/dist of this checkout). */
+  DASHBOARD_DIST_DIR: z.string().optional(),
+  // Data lifecycle (docs/data-lifecycle.md). At least 1 day each: an event's idempotency key lives
+  // on its row, and CONTRACT 5 keeps keys 24 h.
+  /** Days after which processed events (and their flow runs) are deleted. */
+  RETENTION_EVENTS_DAYS: retentionDays(365),
+  /** Days after which finished webhook deliveries (with attempts) and their outbox rows are deleted. */
+  RETENTION_WEBHOOKS_DAYS: retentionDays(30),
+  /** Days after which a sent message's rendered subject and body are blanked (the row stays). */
+  RETENTION_MESSAGES_DAYS: retentionDays(90),
   /** Browser origins allowed to call /graphql and open its socket: comma-separated, `*` for any. */
   CORS_ORIGINS: z
     .string()

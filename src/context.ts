@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Paginator } from './lib/pagination.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import type { SignInLimiter } from './lib/sign-in-limit.ts';
 import type { EventWriter } from './services/events/event-writer.ts';
 import type { KeyAuthenticator } from './services/keys/authenticate.ts';
 import type { LiveHub } from './services/live/live-hub.ts';
@@ -21,6 +22,8 @@ export interface AppContext {
   events: EventWriter;
   keys: KeyAuthenticator;
   rateLimiter: RateLimiter;
+  /** Failed dashboard sign-ins per e-mail and per address (src/lib/sign-in-limit.ts). */
+  signIns: SignInLimiter;
   /** Committed balance changes and badge awards for GraphQL subscriptions (LISTENs on first use). */
   live: LiveHub;
 }

@@ -16,10 +16,41 @@ export function matchedRoute(req: Request, res: Response): string | undefined {
   return `${base}${req.route.path}`;
 }
 
+/**
+ * What the data lifecycle job removed (src/services/lifecycle). Module-level, because the job runs
+ * wherever a worker runs and every registry of the process exposes the same counts.
+ */
+export const lifecycleMetrics = {
+  rows: new client.Counter({
+    name: 'svc_retention_rows_total',
+    help: 'Rows the data lifecycle job deleted (or, for message_bodies, blanked), by task',
+    labelNames: ['task'] as const,
+    registers: [],
+  }),
+  batches: new client.Counter({
+    name: 'svc_retention_batches_total',
+    help: 'Bounded batches the data lifecycle job ran, by task',
+    labelNames: ['task'] as const,
+    registers: [],
+  }),
+  runs: new client.Counter({
+    name: 'svc_retention_runs_total',
+    help: 'Data lifecycle runs by outcome: completed, locked (another process held the lock), failed',
+    labelNames: ['outcome'] as const,
+    registers: [],
+  }),
+  lastRun: new client.Gauge({
+    name: 'svc_retention_last_completed_seconds',
+    help: 'Unix time the last data lifecycle run of this process completed',
+    registers: [],
+  }),
+};
+
 /** Request counts and latency by route, queue depth by queue, and Node's default process metrics. */
 export function createMetrics(ctx: Pick<AppContext, 'boss' | 'log'>) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  for (const metric of Object.values(lifecycleMetrics)) registry.registerMetric(metric as client.Metric);
   const requests = new client.Counter({
     name: 'svc_http_requests_total',
     help: 'HTTP requests by method, route and status',

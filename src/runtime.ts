@@ -7,6 +7,7 @@ import { migrate, openOrm } from './db/orm.ts';
 import { PGBOSS_SCHEMA, QUEUES } from './jobs/queues.ts';
 import { Paginator } from './lib/pagination.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
+import { createSignInLimiter } from './lib/sign-in-limit.ts';
 import { EventWriter } from './services/events/event-writer.ts';
 import { KeyAuthenticator } from './services/keys/authenticate.ts';
 import { LiveHub } from './services/live/live-hub.ts';
@@ -61,6 +62,7 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
     events: new EventWriter(ingestPool, boss, log),
     keys: new KeyAuthenticator(pool, config.secret),
     rateLimiter: await createRateLimiter(config, pool, { log }),
+    signIns: await createSignInLimiter(config, pool, log),
     live: new LiveHub({ databaseUrl, pool, log }),
   };
   return {
@@ -70,6 +72,7 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
       await ctx.live.close();
       await ctx.events.idle();
       await ctx.rateLimiter.close();
+      await ctx.signIns.close();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await ingestPool.end();
       await pool.end();

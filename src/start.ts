@@ -1,3 +1,4 @@
+import { ensureDashboardBuilt } from '../scripts/build-dashboard.ts';
 import { loadConfig } from './config.ts';
 import { exitOnSignals, startServer } from './server.ts';
 import { seedDemo } from './services/demo/seed-demo.ts';
@@ -7,6 +8,8 @@ import { mintParticipantToken } from './services/participants/mint-token.ts';
 // workspace, printing where everything is, the demo keys and the demo dashboard login.
 // The demo's GraphQL and widget may be called from any page (CONTRACT 2); a deployment sets its own.
 const config = loadConfig({ CORS_ORIGINS: '*', ...process.env });
+// The dashboard's build, when missing or older than its sources (a failed build leaves /dashboard's 503 page).
+await ensureDashboardBuilt().catch((err) => process.stderr.write(`dashboard: build failed: ${err}\n`));
 const running = await startServer(config);
 exitOnSignals(running);
 const ctx = running.runtime.ctx;
@@ -30,6 +33,7 @@ process.stdout.write(`
   Home            ${u}/
   REST API        ${u}/v1        (reference: ${u}/docs, OpenAPI: ${u}/v1/openapi.json)
   GraphQL         ${u}/graphql
+  Dashboard       ${u}/dashboard
   Health          ${u}/healthz   ${u}/readyz   ${u}/metrics
 
 ${

@@ -5,6 +5,7 @@ import { failAbandonedEventsJob } from './jobs/fail-abandoned-events.ts';
 import { processEventJob } from './jobs/process-event.ts';
 import { recoverRedemptionJob } from './jobs/recover-redemption.ts';
 import { DAILY_STATS_CRON, rollUpDailyStatsJob } from './jobs/roll-up-daily-stats.ts';
+import { LIFECYCLE_CRON, runLifecycleJob } from './jobs/run-lifecycle.ts';
 import { sendMessageJob } from './jobs/send-message.ts';
 import { startLeaderboardCompactor } from './services/leaderboards/compactor.ts';
 import { startMessageReconciler } from './services/messages/reconcile-messages.ts';
@@ -15,6 +16,7 @@ const jobs = [
   failAbandonedEventsJob,
   sendMessageJob,
   recoverRedemptionJob,
+  runLifecycleJob,
   rollUpDailyStatsJob,
 ];
 
@@ -27,8 +29,10 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
       (batch) => job.handler(ctx, batch) as Promise<unknown>,
     );
   }
-  // Idempotent: every worker process (re)writes the same schedule row.
-  await ctx.boss.schedule(rollUpDailyStatsJob.name, DAILY_STATS_CRON);
+  // Idempotent: every worker process (re)writes the same schedule row; pg-boss creates one job per
+  // occurrence, whichever processes run.
+  await ctx.boss.schedule(runLifecycleJob.name, LIFECYCLE_CRON, {}, { tz: 'UTC' });
+  await ctx.boss.schedule(rollUpDailyStatsJob.name, DAILY_STATS_CRON, {}, { tz: 'UTC' });
   startLeaderboardCompactor(ctx);
   const stopDelivery = await startWebhookDelivery(ctx);
   stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopDelivery]);

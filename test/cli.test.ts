@@ -8,6 +8,7 @@ import { type RunningServer, startServer } from '../src/server.ts';
 import { createKey, revokeKey } from '../src/services/keys/manage-keys.ts';
 import { authenticateUser } from '../src/services/workspaces/authenticate-user.ts';
 import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
+import { findSession, startSession } from '../src/services/workspaces/sessions.ts';
 import { freshDatabase, request, TEST_SECRET, testEnv } from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -205,6 +206,43 @@ describe('svc users create', () => {
     );
     expect(rows[0]?.password_hash).toMatch(/^scrypt\$/);
     expect(rows[0]?.password_hash).not.toContain('correct horse');
+  });
+});
+
+describe('svc users delete', () => {
+  it('deletes the user and ends its sessions; an unknown user exits 1', async () => {
+    const ctx = server.runtime.ctx;
+    await createWorkspace(ctx, { slug: 'users-del' });
+    const password = 'correct horse battery';
+    const user = json(
+      await svc([
+        'users',
+        'create',
+        '--workspace',
+        'users-del',
+        '--email',
+        'gone@example.com',
+        '--password',
+        password,
+        '--json',
+      ]),
+    );
+    await authenticateUser(ctx, { workspace: 'users-del', email: 'gone@example.com', password });
+    const { token } = await startSession(ctx, user.id);
+    expect(await findSession(ctx, token)).not.toBeNull();
+
+    const deleted = json(
+      await svc(['users', 'delete', '--workspace', 'users-del', '--email', 'Gone@Example.com', '--json']),
+    );
+    expect(deleted).toEqual({ id: user.id, email: 'gone@example.com', deleted: true });
+    expect(await findSession(ctx, token)).toBeNull();
+    await expect(
+      authenticateUser(ctx, { workspace: 'users-del', email: 'gone@example.com', password }),
+    ).rejects.toMatchObject({ type: 'authentication_error' });
+
+    const again = await svc(['users', 'delete', '--workspace', 'users-del', '--email', 'gone@example.com']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^svc: .*not found/m);
   });
 });
 

@@ -35,10 +35,13 @@ export interface Dashboard {
 
 /**
  * A real service (its own database), a workspace with a dashboard user, and Chromium at
- * 1400×900 on the dashboard. `signedIn` (default) signs in through the form first.
+ * 1400×900 on the dashboard. `signedIn` (default) signs in through the form first; `env` is
+ * passed to the service (e.g. a short WEBHOOK_RETRY_SCHEDULE).
  */
-export async function openDashboard(opts: { signedIn?: boolean } = {}): Promise<Dashboard> {
-  const app = await startTestApp();
+export async function openDashboard(
+  opts: { signedIn?: boolean; env?: Record<string, string> } = {},
+): Promise<Dashboard> {
+  const app = await startTestApp({ env: opts.env });
   const ws = await app.workspace();
   const login = {
     workspace: ws.slug,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import type { TestProject } from 'vitest/node';
+import { ensureDashboardBuilt } from '../scripts/build-dashboard.ts';
 import { ensureDatabase, withDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate, openOrm } from '../src/db/orm.ts';
@@ -12,6 +13,8 @@ import { migrate, openOrm } from '../src/db/orm.ts';
  * use (CI: the machine's Postgres); without it an embedded Postgres under .svc/test is started.
  */
 export default async function setup(project: TestProject) {
+  // The browser tests drive the built dashboard: rebuild it first when its sources changed.
+  await ensureDashboardBuilt();
   let adminUrl = process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!adminUrl) {

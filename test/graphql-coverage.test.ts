@@ -57,6 +57,7 @@ const GRAPHQL_FIELD: Record<string, `${'Query' | 'Mutation'}.${string}`> = {
   getParticipant: 'Query.participant',
   updateParticipant: 'Mutation.updateParticipant',
   eraseParticipant: 'Mutation.eraseParticipant',
+  exportParticipant: 'Query.participantExport',
   getParticipantSummary: 'Query.participant', // Participant.summary
   listParticipantLedger: 'Query.participant', // Participant.ledger
   listParticipantBadges: 'Query.participant', // Participant.badges

@@ -158,6 +158,44 @@ export async function eventually<T>(
   throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
 }
 
+export interface DashboardClient {
+  client: TRPCClient<AppRouter>;
+  /** The cookies the browser holds (name → value). */
+  jar: Map<string, string>;
+  /** Every Set-Cookie header the server answered, in order. */
+  setCookies: string[];
+}
+
+/**
+ * A dashboard as a browser runs it: a typed tRPC client that keeps cookies and sends the page's
+ * own `Origin` with every request (browsers do on every POST; the server's CSRF check needs it).
+ */
+export function dashboardClient(baseUrl: string, opts: { origin?: string | null } = {}): DashboardClient {
+  const origin = opts.origin === undefined ? new URL(baseUrl).origin : opts.origin;
+  const jar = new Map<string, string>();
+  const setCookies: string[] = [];
+  const fetchWithCookies = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    if (origin) headers.set('origin', origin);
+    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(input, { ...init, headers });
+    for (const cookie of res.headers.getSetCookie()) {
+      setCookies.push(cookie);
+      const [pair = ''] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const expired = /max-age=0|expires=thu, 01 jan 1970/i.test(cookie);
+      if (expired) jar.delete(name);
+      else jar.set(name, pair.slice(eq + 1));
+    }
+    return res;
+  };
+  const client = createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookies })],
+  });
+  return { client, jar, setCookies };
+}
+
 /**
  * A dashboard tRPC client signed in as a new user of `ws` (its session cookie kept across calls),
  * as the dashboard is after `svc users create` and a login.
@@ -166,22 +204,7 @@ export async function signedInDashboard(app: TestApp, ws: { slug: string }): Pro
   const email = `owner-${ws.slug}@example.com`;
   const password = 'correct horse battery staple';
   await createUser(app.ctx, { workspace: ws.slug, email, password });
-  let cookie = '';
-  const client = createTRPCClient<AppRouter>({
-    links: [
-      httpLink({
-        url: `${app.url}/trpc`,
-        fetch: async (input, init) => {
-          const headers = new Headers(init?.headers);
-          if (cookie) headers.set('cookie', cookie);
-          const res = await fetch(input, { ...init, headers });
-          const set = res.headers.getSetCookie()[0];
-          if (set) cookie = set.split(';')[0]!;
-          return res;
-        },
-      }),
-    ],
-  });
+  const { client } = dashboardClient(app.url);
   await client.auth.login.mutate({ workspace: ws.slug, email, password });
   return client;
 }

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createTRPCClient, httpLink } from '@trpc/client';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../src/db/tx.ts';
@@ -12,9 +11,15 @@ import { queueMessage } from '../src/services/messages/queue-message.ts';
 import { seedDemoTemplates } from '../src/services/messages/seed-templates.ts';
 import { sendEmail, sendSms } from '../src/services/messages/transports.ts';
 import { createUser } from '../src/services/workspaces/create-user.ts';
-import type { AppRouter } from '../src/trpc/index.ts';
 import { buildParticipant, buildTemplate } from './factories.ts';
-import { eventually, startTestApp, type TestApp, type TestWorkspace, testEnv } from './helpers.ts';
+import {
+  dashboardClient,
+  eventually,
+  startTestApp,
+  type TestApp,
+  type TestWorkspace,
+  testEnv,
+} from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -882,24 +887,7 @@ describe('tRPC messages (dashboard)', () => {
     const w = await app.workspace();
     const email = `owner-${w.slug}@example.com`;
     await createUser(app.ctx, { workspace: w.slug, email, password: 'correct horse battery staple' });
-    const jar = new Map<string, string>();
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${app.url}/trpc`,
-          fetch: async (input, init) => {
-            const headers = new Headers(init?.headers);
-            if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-            const res = await fetch(input, { ...init, headers });
-            for (const cookie of res.headers.getSetCookie()) {
-              const [pair = ''] = cookie.split(';');
-              jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-            }
-            return res;
-          },
-        }),
-      ],
-    });
+    const { client } = dashboardClient(app.url);
     await expect(client.messages.templates.list.query({ mode: 'test' })).rejects.toThrow();
     await client.auth.login.mutate({ workspace: w.slug, email, password: 'correct horse battery staple' });
 

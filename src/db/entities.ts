@@ -15,13 +15,14 @@ import { DailyStat, DailyStatWatermark } from '../services/overview/entities.ts'
 import { Participant } from '../services/participants/entities.ts';
 import { ParticipantMultiplier, Redemption, Reward, RewardCode } from '../services/rewards/entities.ts';
 import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from '../services/webhooks/entities.ts';
-import { ApiKey, User, Workspace } from '../services/workspaces/entities.ts';
+import { ApiKey, DashboardSession, User, Workspace } from '../services/workspaces/entities.ts';
 
 /** Every entity the ORM knows; later domains add theirs here. */
 export const entities = [
   Workspace,
   ApiKey,
   User,
+  DashboardSession,
   Participant,
   EventType,
   EventTypeCount,

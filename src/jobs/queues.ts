@@ -7,6 +7,7 @@ export const EVENTS_DEAD_LETTER_QUEUE = 'events.dead-letter';
 export const SEND_MESSAGE_QUEUE = 'messages.send';
 export const RECOVER_REDEMPTION_QUEUE = 'rewards.recover-redemption';
 export const DAILY_STATS_QUEUE = 'overview.daily-stats';
+export const LIFECYCLE_QUEUE = 'maintenance.lifecycle';
 
 /** Queue settings applied at start-up (idempotent), in this order (a dead letter queue first). */
 export const QUEUES = {
@@ -50,5 +51,13 @@ export const QUEUES = {
   [DAILY_STATS_QUEUE]: {
     retryLimit: 0,
     expireInSeconds: 600,
+  },
+  // The data lifecycle (jobs/run-lifecycle.ts), scheduled hourly. A run stops starting batches
+  // after 50 minutes; a run that dies is not retried (the next hour's run carries on), and the
+  // advisory lock keeps two from overlapping.
+  [LIFECYCLE_QUEUE]: {
+    retryLimit: 0,
+    expireInSeconds: 3600,
+    heartbeatSeconds: 60,
   },
 } as const;

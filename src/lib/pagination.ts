@@ -131,10 +131,24 @@ export class Paginator {
     keyOf: (row: T) => K,
     fetch: (range: KeysetRange<K>) => Promise<T[]>,
   ): Promise<Page<T>> {
+    return this.pageFrom(input, await fetch(this.rangeOf<K>(input)), keyOf);
+  }
+
+  /**
+   * The range a page of `input` reads. With `pageFrom`, for a caller that reads the same page
+   * of many lists in one query (GraphQL's batched nested lists); `page` is the two in one.
+   */
+  rangeOf<K extends CursorKey>(input: PageInput): KeysetRange<K> {
+    const cursor = input.cursor ? this.decode<K>(input.cursor) : null;
+    if (cursor?.d === 'prev') return { after: { op: 'gt', key: cursor.k }, take: input.limit + 1 };
+    return { after: cursor ? { op: 'lt', key: cursor.k } : null, take: input.limit + 1 };
+  }
+
+  /** The page of `input` from the rows its range (`rangeOf`) read, in the range's order. */
+  pageFrom<T, K extends CursorKey>(input: PageInput, rows: T[], keyOf: (row: T) => K): Page<T> {
     const cursor = input.cursor ? this.decode<K>(input.cursor) : null;
     const limit = input.limit;
     if (!cursor || cursor.d === 'next') {
-      const rows = await fetch({ after: cursor ? { op: 'lt', key: cursor.k } : null, take: limit + 1 });
       const data = rows.slice(0, limit);
       const first = data[0];
       const last = data.at(-1);
@@ -145,7 +159,6 @@ export class Paginator {
         prevCursor: cursor && first ? this.encode(keyOf(first), 'prev') : null,
       };
     }
-    const rows = await fetch({ after: { op: 'gt', key: cursor.k }, take: limit + 1 });
     const data = rows.slice(0, limit).reverse();
     const first = data[0];
     const last = data.at(-1);

@@ -30,3 +30,13 @@ export function uuidv7(): string {
   }
   return v7({ random, msecs: state.msecs, seq: state.seq });
 }
+
+/**
+ * The smallest UUIDv7 of the millisecond `at`: every UUIDv7 made before `at` sorts below it (the
+ * timestamp leads, and Postgres compares uuids bytewise), so `id < uuidv7Floor(t)` walks a
+ * time-ordered primary key instead of an index on a timestamp column.
+ */
+export function uuidv7Floor(at: Date): string {
+  const hex = Math.max(0, Math.floor(at.getTime())).toString(16).padStart(12, '0').slice(-12);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}

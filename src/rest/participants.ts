@@ -4,6 +4,7 @@ import { externalIdParam, intId } from '../lib/primitives.ts';
 import { ledgerEntryShape } from '../services/ledger/shapes.ts';
 import { adjustPoints, adjustPointsInput } from '../services/participants/adjust-points.ts';
 import { eraseParticipant } from '../services/participants/erase-participant.ts';
+import { EXPORT_SECTION_LIMIT, exportParticipant } from '../services/participants/export-participant.ts';
 import { listParticipants, listParticipantsInput } from '../services/participants/list-participants.ts';
 import {
   mintParticipantToken,
@@ -17,6 +18,7 @@ import { reverseEntry, reverseEntryInput } from '../services/participants/revers
 import {
   erasedShape,
   participantBadgeShape,
+  participantExportShape,
   participantShape,
   participantSummaryShape,
 } from '../services/participants/shapes.ts';
@@ -109,6 +111,23 @@ export const participantsOperations: Operation[] = [
     success: { status: '200', description: 'Erased.', schema: erasedShape },
     errors: ['not_found'],
     handle: ({ ctx, who, params }) => eraseParticipant(ctx, who, params.external_id),
+  }),
+  operation({
+    method: 'get',
+    path: '/v1/participants/{external_id}/export',
+    operationId: 'exportParticipant',
+    tag: P,
+    summary: 'Export everything held about a participant',
+    description:
+      'The subject-access export (GDPR article 15): the profile, ledger, badges, redemptions (with ' +
+      'their codes), events, messages and the webhook deliveries of results that name the participant, ' +
+      `in one JSON document, each item in its REST shape. Each section holds the newest ${EXPORT_SECTION_LIMIT.toLocaleString('en')} items ` +
+      'at most; a section cut there is listed in `truncated`. An erased participant’s old id is a 404.',
+    auth: 'participants:read',
+    params: { path: byExternalId },
+    success: { status: '200', description: 'The document.', schema: participantExportShape },
+    errors: ['not_found'],
+    handle: ({ ctx, who, params }) => exportParticipant(ctx, who, params.external_id),
   }),
   operation({
     method: 'get',

@@ -1,4 +1,5 @@
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
@@ -56,7 +57,7 @@ export const builder = new SchemaBuilder<{
     SafeInt: { Input: number; Output: number };
   };
 }>({
-  plugins: [ScopeAuthPlugin, 'admitFirst', RelayPlugin, ValidationPlugin],
+  plugins: [ScopeAuthPlugin, 'admitFirst', RelayPlugin, ValidationPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     // `admit` throws the DomainError (401/403/429) itself, which scope-auth passes through.

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { initContextCache } from '@pothos/core';
 import type { AppContext } from '../context.ts';
 import { applyRateLimit } from '../lib/rate-limit.ts';
 import type { Ability } from '../services/keys/abilities.ts';
@@ -50,6 +51,8 @@ export function createGraphQLContext(
   let key: Promise<Principal> | undefined;
   let counted: Promise<void> | undefined;
   return {
+    // The request's loaders (batched nested lists, loaders.ts) live here, so yoga's copy keeps them.
+    ...initContextCache(),
     app,
     isToken,
     async admit(ability) {

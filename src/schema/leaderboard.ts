@@ -3,14 +3,16 @@ import { createLeaderboard, createLeaderboardInput } from '../services/leaderboa
 import { listLeaderboards } from '../services/leaderboards/list-leaderboards.ts';
 import { periodWindow } from '../services/leaderboards/periods.ts';
 import {
-  leaderboardTop,
   leaderboardTopInput,
-  participantStanding,
+  type participantStanding,
   type Standing,
+  standingsOfPeriods,
+  topsOfPeriods,
 } from '../services/leaderboards/read-leaderboard.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { orNull } from './errors.ts';
+import { requestLoader } from './loaders.ts';
 import { serviceInput } from './names.ts';
 import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
@@ -43,6 +45,18 @@ const LeaderboardStanding = builder
     })),
   });
 
+/**
+ * A list of boards reads its `top` places and a participant's `standing` once per request,
+ * for every period at once (boards of one period rank the same scores); the variant is the
+ * field's arguments.
+ */
+const tops = requestLoader((periods, { app, who }, args) =>
+  topsOfPeriods(app, who, periods as Period[], JSON.parse(args)),
+);
+const standings = requestLoader((periods, { app, who }, externalId) =>
+  standingsOfPeriods(app, who, periods as Period[], externalId),
+);
+
 /** A leaderboard (CONTRACT 7); readable with any key. */
 export const Leaderboard = builder.objectRef<LeaderboardDto>('Leaderboard').implement({
   description: 'A leaderboard; `points` (all time) always exists.',
@@ -57,7 +71,7 @@ export const Leaderboard = builder.objectRef<LeaderboardDto>('Leaderboard').impl
       authScopes: { anyKey: true },
       args: { limit: t.arg.int() },
       validate: serviceInput(leaderboardTopInput),
-      resolve: async (b, args, { app, who }) => (await leaderboardTop(app, who, b.key, args)).data,
+      resolve: (b, args, ctx) => tops(ctx, JSON.stringify(args)).load(b.period),
     }),
     periodStart: t.field({
       type: DateTimeScalar,
@@ -77,7 +91,7 @@ export const Leaderboard = builder.objectRef<LeaderboardDto>('Leaderboard').impl
       description: 'A participant’s rank and score; null for an unknown participant.',
       authScopes: { anyKey: true },
       args: { externalId: t.arg.string({ required: true }) },
-      resolve: (b, args, { app, who }) => orNull(participantStanding(app, who, b.key, args.externalId)),
+      resolve: (b, args, ctx) => orNull(standings(ctx, args.externalId).load(b.period)),
     }),
   })),
 });

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { type Adjustment, adjustPoints, adjustPointsInput } from '../services/participants/adjust-points.ts';
+import { badgesOfMany, ledgersOfMany, summariesOfMany } from '../services/participants/batch-reads.ts';
 import { eraseParticipant } from '../services/participants/erase-participant.ts';
+import { EXPORT_SECTION_LIMIT, exportParticipant } from '../services/participants/export-participant.ts';
 import { listParticipants, listParticipantsInput } from '../services/participants/list-participants.ts';
 import {
   mintParticipantToken,
   mintTokenInput,
   type ParticipantTokenDto,
 } from '../services/participants/mint-token.ts';
-import { type ParticipantBadgeDto, participantBadges } from '../services/participants/participant-badges.ts';
-import { participantLedger, participantLedgerInput } from '../services/participants/participant-ledger.ts';
-import { type ParticipantSummary, participantSummary } from '../services/participants/participant-summary.ts';
+import type { ParticipantBadgeDto } from '../services/participants/participant-badges.ts';
+import { participantLedgerInput } from '../services/participants/participant-ledger.ts';
+import type { ParticipantSummary } from '../services/participants/participant-summary.ts';
 import type { ParticipantDto } from '../services/participants/presenters.ts';
 import { reverseEntry, reverseEntryInput } from '../services/participants/reverse-entry.ts';
 import { showParticipant } from '../services/participants/show-participant.ts';
@@ -18,7 +20,9 @@ import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { orNull } from './errors.ts';
+import { JSONScalar } from './json.ts';
 import { LedgerEntry } from './ledger-entry.ts';
+import { requestLoader } from './loaders.ts';
 import { patchArgs, serviceArgs, serviceInput } from './names.ts';
 import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
@@ -60,7 +64,16 @@ const canRead = { ability: 'participants:read' } as const;
 const canReadOwn = (externalId: string) =>
   ({ $any: { ability: 'participants:read', participant: externalId } }) as const;
 
-/** A participant (CONTRACT 7). Nested reads need participants:read like the root fields. */
+/** One page of many participants' ledgers per request and per page arguments (`first`, `after`, …). */
+const ledgerPages = requestLoader((externalIds, { app, who }, args) =>
+  ledgersOfMany(app, who, externalIds, JSON.parse(args)),
+);
+
+/**
+ * A participant (CONTRACT 7). Nested reads need participants:read like the root fields. Its
+ * nested lists are batched per request: a list of participants costs one service call (and
+ * one statement, two for `summary`) per nested field, whatever its length (batch-reads.ts).
+ */
 export const Participant = builder.objectRef<ParticipantDto>('Participant').implement({
   description: 'A person, identified by the caller’s external id, with a points balance, ledger and badges.',
   fields: mirror((t) => ({
@@ -75,15 +88,17 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
     lifetimePoints: t.expose('lifetime_points', { type: PointsScalar }),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
     updatedAt: t.expose('updated_at', { type: DateTimeScalar }),
-    summary: t.field({
+    summary: t.loadable({
       type: Summary,
       authScopes: (p) => canReadOwn(p.external_id),
-      resolve: (p, _args, { app, who }) => participantSummary(app, who, p.external_id),
+      load: (externalIds: string[], { app, who }) => summariesOfMany(app, who, externalIds),
+      resolve: (p) => p.external_id,
     }),
-    badges: t.field({
-      type: [ParticipantBadge],
+    badges: t.loadableList({
+      type: ParticipantBadge,
       authScopes: (p) => canReadOwn(p.external_id),
-      resolve: async (p, _args, { app, who }) => (await participantBadges(app, who, p.external_id)).data,
+      load: (externalIds: string[], { app, who }) => badgesOfMany(app, who, externalIds),
+      resolve: (p) => p.external_id,
     }),
     ledger: t.connection(
       {
@@ -91,8 +106,8 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
         description: `The participant's points ledger. ${CONNECTION_DESCRIPTION}`,
         authScopes: (p) => canReadOwn(p.external_id),
         validate: serviceInput(participantLedgerInput),
-        resolve: async (p, args, { app, who }) =>
-          connectionFrom(await participantLedger(app, who, p.external_id, args)),
+        resolve: async (p, args, ctx) =>
+          connectionFrom(await ledgerPages(ctx, JSON.stringify(args)).load(p.external_id)),
       },
       { name: 'LedgerEntryConnection' },
       { name: 'LedgerEntryEdge' },
@@ -101,6 +116,18 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
 });
 
 builder.queryFields((t) => ({
+  participantExport: t.field({
+    type: JSONScalar,
+    description:
+      'The subject-access export (GET /v1/participants/{external_id}/export): everything held about one ' +
+      'participant (profile, ledger, badges, redemptions with codes, events, messages, webhook deliveries ' +
+      'naming it) as one JSON document in the REST shapes (snake_case keys), each section the newest ' +
+      `${EXPORT_SECTION_LIMIT} items at most (\`truncated\` names those cut). A document rather than a graph, ` +
+      'so that every door hands out the same bytes. Needs participants:read; an unknown or erased id is not_found.',
+    authScopes: canRead,
+    args: { externalId: t.arg.string({ required: true }) },
+    resolve: (_root, args, { app, who }) => exportParticipant(app, who, args.externalId),
+  }),
   participant: t.field({
     type: Participant,
     nullable: true,

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { GraphQLError } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { AppContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
 import { createGraphQLContext } from './context.ts';
@@ -15,6 +15,15 @@ import { schema } from './schema.ts';
 const RECHECK_MS = 2_000;
 /** Subscriptions one socket may hold at once; the next one is refused with an error. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
+/**
+ * Slow-socket policy (docs/live-updates.md): bytes a socket may hold unsent (`ws.bufferedAmount`,
+ * frames the kernel has not taken because the client is not reading) before it is closed.
+ */
+export const MAX_SOCKET_BUFFERED_BYTES = 1024 * 1024;
+/** How long a socket may hold unsent bytes without any of them leaving before it is closed. */
+export const SOCKET_STALL_MS = 5_000;
+/** The close code of a socket that does not read: 1013 Try Again Later. */
+export const CLOSE_NOT_READING = 1013;
 
 /** Whether a browser page of `origin` may use /graphql (CORS_ORIGINS, or the service's own origin). */
 export function originAllowed(
@@ -34,6 +43,9 @@ export function originAllowed(
 
 interface SocketState {
   authorization: string;
+  /** Bytes the kernel had taken at the last check, and when a byte last left (or none waited). */
+  sent: number;
+  movedAt: number;
   keyId: string;
   /** Unix seconds, for a participant token. */
   expiresAt: number | null;
@@ -62,6 +74,7 @@ export function attachGraphqlSockets(server: http.Server, app: AppContext): { cl
   const stop = (state: SocketState | undefined) => {
     if (state?.timer) clearInterval(state.timer);
   };
+  // biome-ignore lint/correctness/useHookAtTopLevel: graphql-ws's useServer is no React hook
   const disposable = useServer<Record<string, unknown> | undefined, { state: SocketState }>(
     {
       schema,
@@ -77,12 +90,18 @@ export function attachGraphqlSockets(server: http.Server, app: AppContext): { cl
             ...(await app.keys.authenticateCaller(authorization)),
             timer: null,
             subscriptions: 0,
+            sent: 0,
+            movedAt: Date.now(),
           };
         } catch {
           return false; // graphql-ws closes with 4403 Forbidden
         }
         const socket = ctx.extra.socket;
         state.timer = setInterval(() => {
+          if (notReading(socket, state)) {
+            stop(state);
+            return dropSlow(socket);
+          }
           const expired = state.expiresAt !== null && state.expiresAt * 1000 <= Date.now();
           (expired ? Promise.reject(new Error('expired')) : app.keys.requireLiveKey(state.keyId)).catch(
             () => {
@@ -110,10 +129,12 @@ export function attachGraphqlSockets(server: http.Server, app: AppContext): { cl
         if (state) state.subscriptions++;
       },
       // Errors are shaped as over HTTP: extensions.code is the CONTRACT 3 type, nothing internal leaks.
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors
-          ? { ...result, errors: result.errors.map((e) => maskError(e, '') as GraphQLError) }
-          : result,
+      onNext: (ctx, _id, _payload, _args, result) => {
+        // graphql-ws sends a subscription's next frame once the last one left, so unsent bytes
+        // stay near one frame per subscription; a socket past the cap is not reading.
+        if (ctx.extra.socket.bufferedAmount > MAX_SOCKET_BUFFERED_BYTES) dropSlow(ctx.extra.socket);
+        return shaped(result);
+      },
       onError: (_ctx, _id, _payload, errors) => errors.map((e) => maskError(e, '') as GraphQLError),
       onComplete: (ctx) => {
         const state = states.get(ctx.extra.socket);
@@ -131,6 +152,39 @@ export function attachGraphqlSockets(server: http.Server, app: AppContext): { cl
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+const shaped = <R extends { errors?: readonly GraphQLError[] }>(result: R): R =>
+  result.errors ? { ...result, errors: result.errors.map((e) => maskError(e, '') as GraphQLError) } : result;
+
+/**
+ * Whether the socket has held unsent bytes over the cap, or for SOCKET_STALL_MS without a byte
+ * leaving (the client stopped reading: its TCP window is shut). Called every RECHECK_MS.
+ */
+function notReading(socket: WebSocket, state: SocketState): boolean {
+  const waiting = socket.bufferedAmount;
+  if (waiting > MAX_SOCKET_BUFFERED_BYTES) return true;
+  // Bytes the kernel took: written (queued included) minus those still waiting.
+  const queued = (socket as unknown as { _socket?: { bytesWritten?: number } })._socket?.bytesWritten ?? 0;
+  const sent = queued - waiting;
+  const now = Date.now();
+  if (waiting === 0 || sent !== state.sent) {
+    state.sent = sent;
+    state.movedAt = now;
+    return false;
+  }
+  return now - state.movedAt >= SOCKET_STALL_MS;
+}
+
+/**
+ * Closes a socket that does not read with 1013 and drops it a second later: its close frame
+ * cannot reach a client that reads nothing, and what it holds (unsent frames, its
+ * subscriptions' buffers in the hub) is freed once it is gone.
+ */
+function dropSlow(socket: WebSocket): void {
+  if (socket.readyState !== socket.OPEN) return;
+  socket.close(CLOSE_NOT_READING, 'Not reading: send buffer stalled');
+  setTimeout(() => socket.terminate(), 1_000).unref();
 }
 
 function refuse(socket: Duplex, status: number, text: string): void {

@@ -1,5 +1,10 @@
 import { RESULT_TYPES } from '../services/outbox/emit.ts';
-import { getDelivery, listDeliveries, listDeliveriesInput } from '../services/webhooks/list-deliveries.ts';
+import {
+  getDeliveries,
+  getDelivery,
+  listDeliveries,
+  listDeliveriesInput,
+} from '../services/webhooks/list-deliveries.ts';
 import { replayDelivery } from '../services/webhooks/replay-delivery.ts';
 import type { AttemptDto, DeliveryDetailDto, DeliveryDto } from '../services/webhooks/shapes.ts';
 import { builder } from './builder.ts';
@@ -7,6 +12,7 @@ import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { orNull } from './errors.ts';
 import { JSONScalar } from './json.ts';
+import { requestLoader } from './loaders.ts';
 import { serviceInput } from './names.ts';
 import { mirror } from './shape.ts';
 
@@ -39,6 +45,10 @@ export const WebhookAttempt = builder.objectRef<AttemptDto>('WebhookAttempt').im
 });
 
 type DeliveryNode = DeliveryDto | DeliveryDetailDto;
+/** Bodies and attempts of a listed page of deliveries: one load for both fields, per request. */
+const details = requestLoader((ids, { app, who }) => getDeliveries(app, who, ids));
+const detailOf = (d: DeliveryNode, ctx: Parameters<typeof details>[0]) =>
+  'attempts' in d ? d : details(ctx).load(d.id);
 const canRead = { ability: 'webhooks:read' } as const;
 
 /** A delivery of one result to one subscription (CONTRACT 10), as GET /v1/webhook-deliveries returns it. */
@@ -61,15 +71,13 @@ export const WebhookDelivery = builder.objectRef<DeliveryNode>('WebhookDelivery'
       type: JSONScalar,
       description: 'The body as sent: `{ id, type, tenant, created_at, data }`.',
       authScopes: canRead,
-      resolve: async (d, _args, { app, who }) =>
-        ('payload' in d ? d : await getDelivery(app, who, d.id)).payload,
+      resolve: async (d, _args, ctx) => (await detailOf(d, ctx)).payload,
     }),
     attempts: t.field({
       type: [WebhookAttempt],
       description: 'Every attempt, oldest first.',
       authScopes: canRead,
-      resolve: async (d, _args, { app, who }) =>
-        ('attempts' in d ? d : await getDelivery(app, who, d.id)).attempts,
+      resolve: async (d, _args, ctx) => (await detailOf(d, ctx)).attempts,
     }),
   })),
 });

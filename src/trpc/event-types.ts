@@ -1,5 +1,12 @@
+import { z } from 'zod';
 import { pageInput } from '../lib/pagination.ts';
-import { listEventTypes, putEventTypeSchema, putSchemaInput } from '../services/events/event-types.ts';
+import {
+  dropEventTypeSchema,
+  eventTypeKey,
+  listEventTypes,
+  putEventTypeSchema,
+  putSchemaInput,
+} from '../services/events/event-types.ts';
 import { router, sessionProcedure, withMode } from './trpc.ts';
 
 /** Event types and their JSON Schemas (the dashboard's settings page). */
@@ -10,4 +17,7 @@ export const eventTypesRouter = router({
   putSchema: sessionProcedure
     .input(withMode(putSchemaInput))
     .mutation(({ ctx, input: { mode, ...input } }) => putEventTypeSchema(ctx.app, ctx.as(mode), input)),
+  dropSchema: sessionProcedure
+    .input(withMode(z.strictObject({ key: eventTypeKey })))
+    .mutation(({ ctx, input: { mode, key } }) => dropEventTypeSchema(ctx.app, ctx.as(mode), key)),
 });

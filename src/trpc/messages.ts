@@ -4,6 +4,7 @@ import { createTemplate } from '../services/messages/create-template.ts';
 import { deleteTemplate } from '../services/messages/delete-template.ts';
 import { getTemplate, listTemplates } from '../services/messages/get-template.ts';
 import { getMessage, listMessages, listMessagesInput } from '../services/messages/list-messages.ts';
+import { previewMessage, previewMessageInput } from '../services/messages/preview-message.ts';
 import {
   createTemplateInput,
   templateKey,
@@ -33,6 +34,9 @@ export const messagesRouter = router({
       .input(withMode(keyInput))
       .mutation(({ ctx, input: { mode, key } }) => deleteTemplate(ctx.app, ctx.as(mode), key)),
   }),
+  /** The edit form's preview, rendered by the service's own renderer with the user's sample variables. */
+  // A mutation (POST) though it changes nothing: the body can be far longer than a GET URL.
+  preview: sessionProcedure.input(previewMessageInput).mutation(({ input }) => previewMessage(input)),
   list: sessionProcedure
     .input(withMode(listMessagesInput))
     .query(({ ctx, input: { mode, ...input } }) => listMessages(ctx.app, ctx.as(mode), input)),

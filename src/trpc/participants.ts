@@ -8,6 +8,7 @@ import {
 } from '../services/leaderboards/read-leaderboard.ts';
 import { adjustPoints, adjustPointsInput } from '../services/participants/adjust-points.ts';
 import { eraseParticipant } from '../services/participants/erase-participant.ts';
+import { exportParticipant } from '../services/participants/export-participant.ts';
 import { listParticipants, listParticipantsInput } from '../services/participants/list-participants.ts';
 import { participantBadges } from '../services/participants/participant-badges.ts';
 import { participantLedger, participantLedgerInput } from '../services/participants/participant-ledger.ts';
@@ -40,6 +41,10 @@ export const participantsRouter = router({
   badges: sessionProcedure
     .input(withMode(byExternalId))
     .query(({ ctx, input }) => participantBadges(ctx.app, ctx.as(input.mode), input.externalId)),
+  /** The subject-access export: everything held about one participant, as one document. */
+  export: sessionProcedure
+    .input(withMode(byExternalId))
+    .query(({ ctx, input }) => exportParticipant(ctx.app, ctx.as(input.mode), input.externalId)),
   update: sessionProcedure
     .input(withMode(updateParticipantInput.extend(externalId)))
     .mutation(({ ctx, input: { mode, externalId: id, ...patch } }) =>

@@ -3,11 +3,13 @@ import { eventTypesRouter } from './event-types.ts';
 import { eventsRouter } from './events.ts';
 import { flowsRouter } from './flows.ts';
 import { ingestEndpointsRouter } from './ingest-endpoints.ts';
+import { keysRouter } from './keys.ts';
 import { messagesRouter } from './messages.ts';
 import { overviewRouter } from './overview.ts';
 import { leaderboardsRouter, participantsRouter } from './participants.ts';
 import { rewardsRouter } from './rewards.ts';
 import { router } from './trpc.ts';
+import { usersRouter } from './users.ts';
 import { webhooksRouter } from './webhooks.ts';
 
 /** The dashboard's API. */
@@ -23,6 +25,8 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   rewards: rewardsRouter,
   overview: overviewRouter,
+  keys: keysRouter,
+  users: usersRouter,
 });
 
 /** For the dashboard's typed client (`createTRPCClient<AppRouter>`). */

@@ -9,16 +9,20 @@ import {
   UNEXPECTED_ERROR_MESSAGE,
   validationError,
 } from '../errors.ts';
+import { assertSameOrigin } from '../lib/same-origin.ts';
 import type { Mode, Principal } from '../services/keys/principal.ts';
-import { type DashboardUser, findSessionUser } from '../services/workspaces/authenticate-user.ts';
-import type { Session } from './session.ts';
+import type { DashboardUser } from '../services/workspaces/authenticate-user.ts';
+import type { SignedIn } from '../services/workspaces/sessions.ts';
 
 export interface TrpcContext {
   app: AppContext;
   req: Request;
   res: Response;
-  /** A validly signed, unexpired session cookie; its user is checked by `sessionProcedure`. */
-  session: Session | null;
+  /**
+   * The live session the request's cookie names (null without one): looked up at most once per
+   * HTTP request, however many procedures a batch holds.
+   */
+  session: () => Promise<SignedIn | null>;
 }
 
 type TrpcCode = TRPCError['code'];
@@ -107,14 +111,18 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors);
+/** CSRF (CONTRACT 13): every mutation, sign-in included, must come from this server's own origin. */
+const sameOriginMutations = t.middleware(({ ctx, type, next }) => {
+  if (type !== 'query') assertSameOrigin(ctx.req);
+  return next();
+});
 
-/** Signed in: the session cookie names a user who still exists. */
+export const router = t.router;
+export const publicProcedure = t.procedure.use(domainErrors).use(sameOriginMutations);
+
+/** Signed in: the cookie names a live session (not signed out, not expired) of a user who still exists. */
 export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const user = ctx.session
-    ? await findSessionUser(ctx.app, ctx.session.userId, ctx.session.workspaceId)
-    : null;
+  const user = (await ctx.session())?.user;
   if (!user) throw new DomainError('authentication_error', 'Not signed in: sign in to the dashboard first');
   return next({
     ctx: {
@@ -125,7 +133,8 @@ export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   });
 });
 
-const principalFor = (user: DashboardUser, mode: Mode): Principal => ({
+/** The dashboard acts for its user's workspace with every ability, in one mode. */
+export const principalFor = (user: DashboardUser, mode: Mode): Principal => ({
   workspaceId: user.workspace.id,
   workspaceSlug: user.workspace.slug,
   mode,

@@ -7,7 +7,9 @@ import { Migration20261122194000 } from './Migration20261122194000.ts';
 import { Migration20261122195000 } from './Migration20261122195000.ts';
 import { Migration20261123001000 } from './Migration20261123001000.ts';
 import { Migration20261125120000 } from './Migration20261125120000.ts';
+import { Migration20261125134000 } from './Migration20261125134000.ts';
 import { Migration20261125140000 } from './Migration20261125140000.ts';
+import { Migration20261125150000 } from './Migration20261125150000.ts';
 
 /** Committed migrations in order; `npm run migration:create` writes new files beside this one. */
 export const migrations = [
@@ -20,5 +22,7 @@ export const migrations = [
   { name: 'Migration20261122195000', class: Migration20261122195000 },
   { name: 'Migration20261123001000', class: Migration20261123001000 },
   { name: 'Migration20261125120000', class: Migration20261125120000 },
+  { name: 'Migration20261125134000', class: Migration20261125134000 },
   { name: 'Migration20261125140000', class: Migration20261125140000 },
+  { name: 'Migration20261125150000', class: Migration20261125150000 },
 ];

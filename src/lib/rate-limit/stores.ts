@@ -30,10 +30,7 @@ export interface StoreOptions {
 
 /** Postgres counter table (created before this resolves), with in-memory insurance. */
 export async function openPostgresStore(pool: pg.Pool, opts: StoreOptions): Promise<LeaseStore> {
-  await pool.query(`create schema if not exists ${PG_SCHEMA}`).catch((err: { code?: string }) => {
-    // Two processes starting together race on the catalog; the loser's schema already exists.
-    if (err.code !== '23505' && err.code !== '42P06') throw err;
-  });
+  await ensurePgSchema(pool);
   const limiter = await new Promise<RateLimiterPostgres>((resolve, reject) => {
     const l: RateLimiterPostgres = new RateLimiterPostgres(
       {
@@ -55,6 +52,14 @@ export async function openPostgresStore(pool: pg.Pool, opts: StoreOptions): Prom
   }, PG_CLEANUP_EVERY_MS);
   cleanup.unref();
   return leaseStore(limiter, opts, async () => clearInterval(cleanup));
+}
+
+/** Creates the counters' schema (`svc_ratelimit`) when it is missing. */
+export async function ensurePgSchema(pool: pg.Pool): Promise<void> {
+  await pool.query(`create schema if not exists ${PG_SCHEMA}`).catch((err: { code?: string }) => {
+    // Two processes starting together race on the catalog; the loser's schema already exists.
+    if (err.code !== '23505' && err.code !== '42P06') throw err;
+  });
 }
 
 /**
@@ -99,7 +104,7 @@ function limiterOptions(opts: StoreOptions) {
 }
 
 /** The library's in-memory insurance, saying (once a minute at most) that it is in use. */
-class Insurance extends RateLimiterMemory {
+export class Insurance extends RateLimiterMemory {
   readonly #log: Logger;
   #warnedAt = 0;
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type KeysetRange, keysetFind } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
+import { Participant } from '../participants/entities.ts';
 import { Event, EventType, IngestEndpoint } from './entities.ts';
 
 /**
@@ -20,12 +21,24 @@ export interface EventFilter {
   since?: string;
 }
 
-export function pageEvents(em: EntityManager, who: Scope, filter: EventFilter, range: KeysetRange<string>) {
+export async function pageEvents(
+  em: EntityManager,
+  who: Scope,
+  filter: EventFilter,
+  range: KeysetRange<string>,
+) {
+  // A participant's events through `events_participant_idx` (participant, id): ingest sets
+  // `participant_id` on every event that names one, and reading by external id would walk the
+  // whole workspace's log for a participant with few events (117 ms at 1M events, bench `dashboard`).
+  const participant = filter.participant
+    ? await em.findOne(Participant, { ...scoped(who), externalId: filter.participant }, { fields: ['id'] })
+    : null;
+  if (filter.participant && !participant) return [];
   const where = {
     ...scoped(who),
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.event_type ? { eventType: filter.event_type } : {}),
-    ...(filter.participant ? { externalId: filter.participant } : {}),
+    ...(participant ? { participant: participant.id } : {}),
     ...(filter.since ? { receivedAt: { $gte: new Date(filter.since) } } : {}),
   };
   return em.find(Event, ...keysetFind(range, where));

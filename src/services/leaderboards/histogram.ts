@@ -118,6 +118,62 @@ export async function countAbove(sql: Sql, board: BoardKey, score: number): Prom
   return Number(rows[0]!.n);
 }
 
+/** A score on one board of a workspace and mode, for `countAboveMany`. */
+export interface ScoreOnBoard {
+  period: Period;
+  periodStart: string;
+  score: number;
+}
+
+/**
+ * `countAbove` for many scores, on any boards of one workspace and mode, in one statement
+ * (GraphQL's batched summaries and standings): the same sibling ranges per distinct board and
+ * score, summed per score.
+ */
+export async function countAboveMany(
+  sql: Sql,
+  scope: { workspaceId: string; mode: Mode },
+  items: readonly ScoreOnBoard[],
+): Promise<number[]> {
+  const keyOf = (x: ScoreOnBoard) => `${x.period}/${x.periodStart}/${Math.max(x.score, 0)}`;
+  const distinct = new Map<string, ScoreOnBoard>();
+  for (const x of items) distinct.set(keyOf(x), x);
+  if (!distinct.size) return [];
+  const cols: [number[], string[], string[], number[], string[], string[]] = [[], [], [], [], [], []];
+  [...distinct.values()].forEach((x, i) => {
+    const score = Math.max(x.score, 0);
+    for (let level = 0; level < LEVELS; level++) {
+      const b = bucketOf(score, level);
+      cols[0].push(i);
+      cols[1].push(x.period);
+      cols[2].push(x.periodStart);
+      cols[3].push(level);
+      cols[4].push(String(b));
+      cols[5].push(level === TOP ? MAX_BIGINT : String((Math.floor(b / 256) + 1) * 256));
+    }
+  });
+  const { rows } = await sql.query<{ i: number; n: string }>(
+    `select r.i, coalesce(sum(x.c), 0)::bigint as n
+       from unnest($3::int[], $4::text[], $5::date[], $6::smallint[], $7::bigint[], $8::bigint[])
+         as r(i, period, period_start, level, lo, hi)
+       cross join lateral (
+         select sum(h.count) as c from leaderboard_counts h
+          where h.workspace_id = $1 and h.mode = $2 and h.period = r.period and h.period_start = r.period_start
+            and h.level = r.level and h.bucket > r.lo and h.bucket < r.hi
+         union all
+         select sum(d.count) from leaderboard_count_deltas d
+          where d.workspace_id = $1 and d.mode = $2 and d.period = r.period and d.period_start = r.period_start
+            and d.level = r.level and d.bucket > r.lo and d.bucket < r.hi
+       ) x
+      group by r.i`,
+    [scope.workspaceId, scope.mode, ...cols],
+  );
+  const keys = [...distinct.keys()];
+  const above = new Map<string, number>();
+  for (const r of rows) above.set(keys[r.i]!, Number(r.n));
+  return items.map((x) => above.get(keyOf(x)) ?? 0);
+}
+
 /**
  * Folds up to `limit` pending deltas into `leaderboard_counts`. One compactor at a time (an
  * advisory lock), so the compacted rows have a single writer and never contend with postings.

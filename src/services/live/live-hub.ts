@@ -430,6 +430,14 @@ export class LiveHub {
     return n;
   }
 
+  /** Updates read but not yet taken by their subscribers, over all subscriptions (at most `bufferLimit` each). */
+  get backlog(): number {
+    let n = 0;
+    for (const kind of ['balance', 'badge'] as const)
+      for (const w of this.watched[kind].values()) for (const sub of w.subs) n += sub.queue.length;
+    return n;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);

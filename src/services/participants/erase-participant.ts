@@ -9,6 +9,17 @@ import { findParticipant } from './find-participant.ts';
 // returning` chains two of the updates, which the ORM cannot express.
 
 /**
+ * A result's `data` (at `prefix` inside `json`) with the participant's id replaced by the
+ * pseudonym `$4`: `participant.external_id`, and `redemption.participant.external_id` in
+ * `reward.redeemed` (the redemption object carries its participant too).
+ */
+const scrubSql = (json: string, prefix: string) => `case
+    when ${json} #> '{${prefix}redemption,participant}' ? 'external_id'
+    then jsonb_set(jsonb_set(${json}, '{${prefix}participant,external_id}', to_jsonb($4::text)),
+                   '{${prefix}redemption,participant,external_id}', to_jsonb($4::text))
+    else jsonb_set(${json}, '{${prefix}participant,external_id}', to_jsonb($4::text)) end`;
+
+/**
  * `DELETE /v1/participants/{external_id}` (CONTRACT 7): the person goes, the accounting stays.
  * PII is cleared and the external id replaced by a random pseudonym (random, so nothing can map
  * it back); the events' payloads and external ids (quarantined ones too), the messages'
@@ -47,12 +58,12 @@ export async function eraseParticipant(
     );
     await c.query(
       `with scrubbed as (
-         update outbox set data = jsonb_set(data, '{participant,external_id}', to_jsonb($4::text))
+         update outbox set data = ${scrubSql('data', '')}
           where workspace_id = $1 and mode = $2 and data->'participant'->>'external_id' = $3
           returning id
        )
        update webhook_deliveries
-          set body = jsonb_set(body::jsonb, '{data,participant,external_id}', to_jsonb($4::text))::text
+          set body = (${scrubSql('body::jsonb', 'data,')})::text
         where workspace_id = $1 and mode = $2 and outbox_id in (select id from scrubbed)`,
       [who.workspaceId, who.mode, externalId, pseudonym],
     );

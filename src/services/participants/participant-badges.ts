@@ -15,12 +15,15 @@ export async function participantBadges(
   const participant = await findParticipant(ctx.pool, who, externalId);
   const held = await badgesHeld(ctx.orm.em.fork(), Number(participant.id));
   return {
-    data: held.map((h) => ({
-      key: h.badge.key,
-      tier: h.tier === '' ? null : h.tier,
-      name: h.badge.name,
-      awarded_at: h.awardedAt.toISOString(),
-      flow_run_id: h.flowRunId ?? null,
-    })),
+    data: held.map(presentHeldBadge),
   };
 }
+
+/** One award as `…/badges` shows it (also the subject-access export's). */
+export const presentHeldBadge = (h: Awaited<ReturnType<typeof badgesHeld>>[number]): ParticipantBadgeDto => ({
+  key: h.badge.key,
+  tier: h.tier === '' ? null : h.tier,
+  name: h.badge.name,
+  awarded_at: h.awardedAt.toISOString(),
+  flow_run_id: h.flowRunId ?? null,
+});

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { timestamp } from '../../lib/shapes.ts';
+import { eventShape } from '../events/shapes.ts';
+import { ledgerEntryShape } from '../ledger/shapes.ts';
+import { messageShape } from '../messages/shapes.ts';
+import { redemptionShape } from '../rewards/shapes.ts';
+import { webhookDeliveryDetailShape } from '../webhooks/shapes.ts';
 
 /** The participant object of CONTRACT 7. */
 export const participantShape = z
@@ -51,3 +56,43 @@ export const participantBadgeShape = z
 export type ParticipantBadgeDto = z.output<typeof participantBadgeShape>;
 
 export const erasedShape = z.object({ erased: z.literal(true) });
+
+/** The sections of a subject-access export, each a list of at most `limit` newest items. */
+export const EXPORT_SECTIONS = [
+  'ledger',
+  'badges',
+  'redemptions',
+  'events',
+  'messages',
+  'webhook_deliveries',
+] as const;
+
+/**
+ * `GET /v1/participants/{external_id}/export` (CONTRACT 15): everything held about one
+ * participant, each item in the shape its own REST endpoint returns.
+ */
+export const participantExportShape = z
+  .object({
+    participant: participantShape,
+    generated_at: timestamp('When this document was assembled.'),
+    ledger: z.array(ledgerEntryShape).meta({ description: 'Ledger entries, newest first.' }),
+    badges: z.array(participantBadgeShape).meta({ description: 'Badges held, newest award first.' }),
+    redemptions: z
+      .array(redemptionShape)
+      .meta({ description: 'Redemptions with their fulfilment (codes included), newest first.' }),
+    events: z
+      .array(eventShape)
+      .meta({ description: 'Events of this participant (quarantined ones naming it too), newest first.' }),
+    messages: z.array(messageShape).meta({ description: 'Messages sent or simulated to it, newest first.' }),
+    webhook_deliveries: z.array(webhookDeliveryDetailShape).meta({
+      description: 'Webhook deliveries of results that name this participant, with payload and attempts.',
+    }),
+    limit: z.int().meta({ description: 'The most items any one section holds.' }),
+    truncated: z.array(z.enum(EXPORT_SECTIONS)).meta({
+      description:
+        'Sections that held more than `limit` items and show the newest `limit` only; the rest stays ' +
+        'readable through that section’s paginated endpoint or a bulk export (`POST /v1/exports`).',
+    }),
+  })
+  .meta({ id: 'ParticipantExport' });
+export type ParticipantExportDto = z.output<typeof participantExportShape>;

@@ -17,7 +17,7 @@ export const MAX_CODES_PER_IMPORT = 200_000;
 export const CODE_IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 
 /** One code, trimmed: every entry of a JSON list and every line or CSV record is checked with it. */
-const code = z
+export const code = z
   .string()
   .trim()
   .pipe(
@@ -42,6 +42,9 @@ export const importCodesTextInput = z.strictObject({
   }),
 });
 
+/** A CSV's first record naming the column (`code` or `codes`) is a header, not a code. */
+export const isHeaderRow = (first: string) => /^codes?$/i.test(first.trim());
+
 /** Codes of a text body: one per line, or the first column of each CSV record; blank lines dropped. */
 export function codesFromText(text: string, format: 'text' | 'csv'): string[] {
   if (format === 'text') return text.split(/\r\n|\r|\n/);
@@ -52,8 +55,7 @@ export function codesFromText(text: string, format: 'text' | 'csv'): string[] {
     throw validationError([{ field: 'codes', message: `not valid CSV: ${(err as Error).message}` }]);
   }
   const first = records.map((r) => r[0] ?? '');
-  // A header row naming the column is not a code.
-  if (first.length && /^codes?$/i.test(first[0]!.trim())) first.shift();
+  if (first.length && isHeaderRow(first[0]!)) first.shift();
   return first;
 }
 
@@ -96,9 +98,14 @@ export async function importCodes(
   });
 }
 
-/** The reward, locked, if it can hold a pool; 404 or 422 otherwise. */
-export async function poolReward(sql: Sql, who: Principal, rewardId: string | number): Promise<RewardRow> {
-  const reward = await findReward(sql, who, rewardId, { lock: true });
+/** The reward, locked (unless `lock` is false), if it can hold a pool; 404 or 422 otherwise. */
+export async function poolReward(
+  sql: Sql,
+  who: Principal,
+  rewardId: string | number,
+  { lock = true } = {},
+): Promise<RewardRow> {
+  const reward = await findReward(sql, who, rewardId, { lock });
   if (reward.type !== 'voucher_code' && reward.type !== 'digital_asset')
     throw validationError([
       {

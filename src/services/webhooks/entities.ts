@@ -44,6 +44,9 @@ const WebhookDeliverySchema = defineEntity({
   indexes: [
     { name: 'webhook_deliveries_list_idx', properties: ['workspace', 'mode', 'id'] },
     { name: 'webhook_deliveries_subscription_idx', properties: ['subscription', 'id'] },
+    // The outbox foreign key's cascade when the lifecycle deletes old outbox rows, and the
+    // subject-access export's deliveries of one participant's results.
+    { name: 'webhook_deliveries_outbox_idx', properties: ['outbox'] },
     // The dispatcher's claim: due pending deliveries, oldest due first (FOR UPDATE SKIP LOCKED).
     { name: 'webhook_deliveries_due_idx', properties: ['nextAttemptAt'], where: "status = 'pending'" },
   ],

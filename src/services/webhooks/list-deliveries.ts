@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
 import { pageInput } from '../../lib/pagination.ts';
 import type { Principal } from '../keys/principal.ts';
 import { pagedList } from '../paged-list.ts';
 import { type DeliveryRow, presentAttempt, presentDelivery } from './presenters.ts';
-import { attemptsOf, findDelivery, pageDeliveries } from './repository.ts';
+import { attemptsOf, attemptsOfMany, findDeliveries, findDelivery, pageDeliveries } from './repository.ts';
 import { DELIVERY_STATUSES, type DeliveryDetailDto, resultType } from './shapes.ts';
 
 export const listDeliveriesInput = pageInput.extend({
@@ -36,4 +37,24 @@ export async function getDelivery(ctx: AppContext, who: Principal, id: string): 
     payload: JSON.parse(delivery.body),
     attempts: attempts.map(presentAttempt),
   };
+}
+
+/**
+ * `getDelivery` for many ids in two statements (GraphQL's nested `payload` and `attempts`), in
+ * the order asked; an id that is not a delivery of the caller's workspace and mode is a 404.
+ */
+export async function getDeliveries(
+  ctx: AppContext,
+  who: Principal,
+  ids: readonly string[],
+): Promise<(DeliveryDetailDto | Error)[]> {
+  const [deliveries, attempts] = await Promise.all([
+    findDeliveries(ctx.pool, who, ids),
+    attemptsOfMany(ctx.pool, who, ids),
+  ]);
+  const found = new Map<string, DeliveryDetailDto>();
+  for (const d of deliveries)
+    found.set(d.id, { ...presentDelivery(d), payload: JSON.parse(d.body), attempts: [] });
+  for (const a of attempts) found.get(a.delivery_id)?.attempts.push(presentAttempt(a));
+  return ids.map((id) => found.get(id) ?? notFound('webhook delivery'));
 }

@@ -130,6 +130,64 @@ export async function attemptsOf(sql: Sql, deliveryId: string): Promise<AttemptR
   return rows;
 }
 
+/** Many deliveries of the caller's workspace and mode with their bodies, in one statement; unknown ids are absent. */
+export async function findDeliveries(
+  sql: Sql,
+  who: Principal,
+  ids: readonly string[],
+): Promise<(DeliveryRow & { body: string })[]> {
+  const uuids = ids.filter(isUuid);
+  if (!uuids.length) return [];
+  const { rows } = await sql.query<DeliveryRow & { body: string }>(
+    `select ${DELIVERY_COLUMNS}, body from webhook_deliveries
+      where id = any($1::uuid[]) and workspace_id = $2 and mode = $3`,
+    [uuids, who.workspaceId, who.mode],
+  );
+  return rows;
+}
+
+/** The attempts of many deliveries of the caller's workspace and mode, oldest first, in one statement. */
+export async function attemptsOfMany(
+  sql: Sql,
+  who: Scope,
+  deliveryIds: readonly string[],
+): Promise<(AttemptRow & { delivery_id: string })[]> {
+  const uuids = deliveryIds.filter(isUuid);
+  if (!uuids.length) return [];
+  const { rows } = await sql.query<AttemptRow & { delivery_id: string }>(
+    `select a.delivery_id, a.number, a.attempted_at, a.status_code, a.response_snippet, a.duration_ms, a.error
+       from webhook_attempts a
+       join webhook_deliveries d on d.id = a.delivery_id
+      where a.delivery_id = any($1::uuid[]) and d.workspace_id = $2 and d.mode = $3
+      order by a.id`,
+    [uuids, who.workspaceId, who.mode],
+  );
+  return rows;
+}
+
+/**
+ * The newest `limit` deliveries, with their bodies, of the results (outbox rows) that name this
+ * participant (`data.participant.external_id`): the subject-access export's. Scans the workspace's
+ * results (no index on the JSON; the export is rare), then reads deliveries by
+ * `webhook_deliveries_outbox_idx`.
+ */
+export async function deliveriesNaming(
+  sql: Sql,
+  who: Scope,
+  externalId: string,
+  limit: number,
+): Promise<(DeliveryRow & { body: string })[]> {
+  const { rows } = await sql.query<DeliveryRow & { body: string }>(
+    `select ${DELIVERY_COLUMNS}, body from webhook_deliveries
+      where workspace_id = $1 and mode = $2
+        and outbox_id in (select o.id from outbox o
+                           where o.workspace_id = $1 and o.mode = $2 and o.data->'participant'->>'external_id' = $3)
+      order by id desc limit $4`,
+    [who.workspaceId, who.mode, externalId, limit],
+  );
+  return rows;
+}
+
 /** Where a subscription change is announced (on commit), so dispatchers drop what they queued for it. */
 export const SUBSCRIPTIONS_CHANNEL = 'svc_webhook_subscriptions';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { DomainError } from '../../errors.ts';
 import { parseInput } from '../validation.ts';
-import { hashPassword, verifyPassword } from './create-user.ts';
 import { User, Workspace } from './entities.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 export const loginInput = z.strictObject({
   workspace: z.string().min(1).max(64),
@@ -17,7 +17,7 @@ export interface DashboardUser {
   workspace: { id: string; slug: string; name: string };
 }
 
-const present = (user: User, ws: Workspace): DashboardUser => ({
+export const presentUser = (user: User, ws: Workspace): DashboardUser => ({
   id: user.id,
   email: user.email,
   workspace: { id: ws.id, slug: ws.slug, name: ws.name },
@@ -32,26 +32,26 @@ const decoyHash = () => {
 
 /**
  * Checks a dashboard sign-in (workspace slug, e-mail, password). Every failure is the same
- * `authentication_error`, so a caller cannot tell which of the three was wrong.
+ * `authentication_error`, so a caller cannot tell which of the three was wrong. Attempts are
+ * limited per e-mail and per client address (`ctx.signIns`): over a limit, `rate_limit_error`.
  */
-export async function authenticateUser(ctx: AppContext, input: unknown): Promise<DashboardUser> {
+export async function authenticateUser(
+  ctx: AppContext,
+  input: unknown,
+  client: { ip?: string | undefined } = {},
+): Promise<DashboardUser> {
   const { workspace, email, password } = parseInput(loginInput, input);
+  const attempt = await ctx.signIns.attempt({ workspace, email, ip: client.ip });
   const em = ctx.orm.em.fork();
   const ws = await em.findOne(Workspace, { slug: workspace });
   const user = ws ? await em.findOne(User, { workspace: ws, email: email.trim().toLowerCase() }) : null;
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!ws || !user || !ok)
     throw new DomainError('authentication_error', 'Sign-in failed: wrong workspace, e-mail or password');
-  return present(user, ws);
-}
-
-/** The user a dashboard session names, or null once the user (or its workspace) is gone. */
-export async function findSessionUser(
-  ctx: AppContext,
-  userId: string,
-  workspaceId: string,
-): Promise<DashboardUser | null> {
-  const em = ctx.orm.em.fork();
-  const user = await em.findOne(User, { id: userId, workspace: workspaceId }, { populate: ['workspace'] });
-  return user ? present(user, user.workspace) : null;
+  await attempt.succeeded();
+  if (needsRehash(user.passwordHash)) {
+    user.passwordHash = await hashPassword(password);
+    await em.flush();
+  }
+  return presentUser(user, ws);
 }

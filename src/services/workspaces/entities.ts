@@ -48,3 +48,23 @@ const UserSchema = defineEntity({
 });
 export class User extends UserSchema.class {}
 UserSchema.setClass(User);
+
+/**
+ * A dashboard sign-in (CONTRACT 13). The cookie carries a random token; only its SHA-256 is
+ * stored, so a database leak yields no usable session. Sign-out deletes the row, and deleting the
+ * user (or its workspace) deletes its sessions with it.
+ */
+const DashboardSessionSchema = defineEntity({
+  name: 'DashboardSession',
+  tableName: 'dashboard_sessions',
+  properties: {
+    id: p.uuid().primary(),
+    /** sha256 of the cookie's token, hex. */
+    tokenHash: p.string().length(64).unique(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    createdAt: p.datetime().defaultRaw('now()'),
+    expiresAt: p.datetime(),
+  },
+});
+export class DashboardSession extends DashboardSessionSchema.class {}
+DashboardSessionSchema.setClass(DashboardSession);

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import {
+  filtersFromParams,
+  paramsFromFilters,
+  redemptionInput,
+} from '../web/dashboard/src/pages/redemptions/filters.ts';
+import {
+  codeFileType,
+  configOf,
+  emptyRewardForm,
+  formatBytes,
+  formToCreate,
+  formToUpdate,
+  fromLocalInput,
+  parseJsonObject,
+  type Reward,
+  rewardToForm,
+  toLocalInput,
+} from '../web/dashboard/src/pages/rewards/reward-form.ts';
+import { uploadErrorOf } from '../web/dashboard/src/pages/rewards/upload.ts';
+
+// Pure logic of the rewards and redemptions pages (the pages themselves: dashboard-rewards.test.ts).
+
+const saved = (over: Partial<Reward>): Reward => ({
+  id: 7,
+  name: 'Gift',
+  subtitle: null,
+  description: null,
+  image_url: null,
+  type: 'external',
+  cost_points: 100,
+  active: true,
+  starts_at: null,
+  ends_at: null,
+  stock: null,
+  stock_remaining: null,
+  is_claimable: true,
+  config: {},
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+describe('the reward form', () => {
+  it('sends only the config of the chosen type', () => {
+    const v = { ...emptyRewardForm(), name: ' Mug ', asset_code: 'X', factor: 3 as const };
+    expect(formToCreate({ ...v, type: 'physical', stock: 5 }).input).toMatchObject({
+      name: 'Mug',
+      type: 'physical',
+      stock: 5,
+      config: {},
+    });
+    expect(configOf({ ...v, type: 'digital_asset', asset_url: ' https://x.example/a ' }).config).toEqual({
+      asset_code: 'X',
+      asset_url: 'https://x.example/a',
+    });
+    expect(configOf({ ...v, type: 'points_multiplier', duration_hours: 12 }).config).toEqual({
+      factor: 3,
+      duration_hours: 12,
+    });
+    // A voucher's stock is its codes: never sent as units.
+    expect(formToCreate({ ...v, type: 'voucher_code', stock: 9 }).input.stock).toBeNull();
+  });
+
+  it('builds an external config from the JSON fields, and names malformed JSON on its field', () => {
+    const v = {
+      ...emptyRewardForm(),
+      type: 'external' as const,
+      endpoint_url: 'https://p.example/codes',
+      code_path: 'data.code',
+      headers: '{"X-Key": "k"}',
+      body: '{"ref": "{{reference}}"}',
+    };
+    expect(configOf(v)).toEqual({
+      config: {
+        endpoint_url: 'https://p.example/codes',
+        method: 'POST',
+        headers: { 'X-Key': 'k' },
+        body: { ref: '{{reference}}' },
+        code_path: 'data.code',
+      },
+      errors: {},
+    });
+    // GET sends no body; an empty body is no body.
+    expect(configOf({ ...v, method: 'GET' }).config).not.toHaveProperty('body');
+    expect(configOf({ ...v, body: '  ' }).config).not.toHaveProperty('body');
+    expect(configOf({ ...v, headers: '[1]', body: '{oops' }).errors).toEqual({
+      headers: 'must be a JSON object',
+      body: expect.stringMatching(/^not valid JSON/),
+    });
+  });
+
+  it('round-trips a saved reward, clearing emptied fields with null on update', () => {
+    const r = saved({
+      subtitle: 'Sub',
+      starts_at: '2026-03-01T09:30:00.000Z',
+      config: { endpoint_url: 'https://p.example', method: 'PUT', headers: { A: 'b' }, code_path: 'c' },
+    });
+    const form = rewardToForm(r);
+    expect(form).toMatchObject({ name: 'Gift', method: 'PUT', code_path: 'c', subtitle: 'Sub' });
+    expect(JSON.parse(form.headers)).toEqual({ A: 'b' });
+    const { input } = formToUpdate({ ...form, subtitle: '  ' });
+    expect(input.subtitle).toBeNull();
+    expect(input.starts_at).toBe('2026-03-01T09:30:00.000Z');
+    expect(input.config).toMatchObject({ method: 'PUT', headers: { A: 'b' } });
+    // An unknown method in stored config falls back to POST rather than breaking the select.
+    expect(rewardToForm(saved({ config: { method: 'TRACE' } })).method).toBe('POST');
+  });
+
+  it('converts between ISO timestamps and datetime-local values', () => {
+    expect(toLocalInput(null)).toBe('');
+    expect(fromLocalInput('')).toBeNull();
+    expect(fromLocalInput('not a date')).toBeNull();
+    const local = toLocalInput('2026-07-04T18:45:00.000Z');
+    expect(local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(fromLocalInput(local)).toBe('2026-07-04T18:45:00.000Z');
+  });
+
+  it('parses JSON objects only', () => {
+    expect(parseJsonObject('')).toEqual({ ok: true, value: {} });
+    expect(parseJsonObject('', { optional: true })).toEqual({ ok: true, value: undefined });
+    expect(parseJsonObject('null')).toMatchObject({ ok: false });
+    expect(parseJsonObject('"x"')).toMatchObject({ ok: false });
+  });
+});
+
+describe('code files', () => {
+  it('are sent as CSV or text by extension, then by the browser type', () => {
+    expect(codeFileType({ name: 'codes.CSV', type: '' })).toBe('text/csv');
+    expect(codeFileType({ name: 'export', type: 'text/csv' })).toBe('text/csv');
+    expect(codeFileType({ name: 'codes.txt', type: 'text/plain' })).toBe('text/plain');
+    expect(codeFileType({ name: 'codes', type: 'application/octet-stream' })).toBe('text/plain');
+  });
+
+  it('show their size, and the service’s refusal in its own words', () => {
+    expect(formatBytes(900)).toBe('900 B');
+    expect(formatBytes(12_700)).toBe('12.4 KB');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
+    const e = uploadErrorOf(422, {
+      error: {
+        type: 'validation_error',
+        message: 'codes.3: bad',
+        errors: [{ field: 'codes.3', message: 'bad' }],
+      },
+    });
+    expect(e).toMatchObject({
+      message: 'codes.3: bad',
+      type: 'validation_error',
+      fields: [{ field: 'codes.3' }],
+    });
+    expect(uploadErrorOf(502, null)).toMatchObject({
+      message: 'Upload failed (HTTP 502)',
+      type: null,
+      fields: [],
+    });
+  });
+});
+
+describe('redemption filters', () => {
+  it('read the URL, dropping what the service would refuse', () => {
+    expect(filtersFromParams(new URLSearchParams('status=pending&reward=12&participant=ada'))).toEqual({
+      status: 'pending',
+      reward: '12',
+      participant: 'ada',
+    });
+    expect(filtersFromParams(new URLSearchParams('status=lost&reward=-3'))).toEqual({
+      status: '',
+      reward: '',
+      participant: '',
+    });
+  });
+
+  it('write the URL and the list input without empty filters', () => {
+    const f = { status: 'fulfilled' as const, reward: '', participant: ' bob ' };
+    expect(paramsFromFilters(f).toString()).toBe('status=fulfilled&participant=bob');
+    expect(redemptionInput(f)).toEqual({ status: 'fulfilled', participant: 'bob' });
+    expect(redemptionInput({ status: '', reward: '4', participant: '' })).toEqual({ reward_id: 4 });
+  });
+});
