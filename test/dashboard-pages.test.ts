@@ -124,6 +124,15 @@ describe.skipIf(skipBrowser)('overview, participants, events and flows in a real
     const { page } = d;
     await d.goto('/flows');
     await page.getByRole('table', { name: 'Flows' }).waitFor();
+    // The run of the previous test's event, with its steps.
+    const runs = page.getByRole('table', { name: 'Flow runs' });
+    expect(await runs.locator('tbody tr').first().textContent()).toMatch(
+      /completed.*ada-lovelace.*award_points/,
+    );
+    await runs.locator('tbody tr').first().click();
+    await expect
+      .poll(() => page.getByTestId('run-steps').textContent())
+      .toMatch(/award_points.*completed.*"points":25/);
     await d.shot('flows');
     await d.checkA11y();
     await page.getByRole('link', { name: 'New flow' }).click();

@@ -68,7 +68,14 @@ function RunsTable({ flowId }: { flowId?: string }) {
             key: 'id',
             title: 'Run',
             render: (r) => (
-              <Anchor component="button" type="button" size="sm" ff="monospace" aria-expanded={open === r.id}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                ff="monospace"
+                c="indigo.9"
+                aria-expanded={open === r.id}
+              >
                 {shortId(r.id, 18)}
               </Anchor>
             ),
@@ -144,7 +151,14 @@ function FlowList() {
                 key: 'name',
                 title: 'Name',
                 render: (f) => (
-                  <Anchor component={Link} to={f.id} fw={600} size="sm" onClick={(e) => e.stopPropagation()}>
+                  <Anchor
+                    component={Link}
+                    to={f.id}
+                    fw={600}
+                    size="sm"
+                    c="indigo.9"
+                    onClick={(e) => e.stopPropagation()}
+                  >
                     {f.name}
                   </Anchor>
                 ),

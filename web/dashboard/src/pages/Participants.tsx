@@ -47,7 +47,7 @@ export default function Participants() {
               key: 'id',
               title: 'External id',
               render: (p) => (
-                <Anchor component={Link} to={participantPath(p.external_id)} fw={600} size="sm">
+                <Anchor component={Link} to={participantPath(p.external_id)} fw={600} size="sm" c="indigo.9">
                   {p.external_id}
                 </Anchor>
               ),
