@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime, shortId } from '../lib/format.ts';
 import { ToneBadge } from './ToneBadge.tsx';
 
