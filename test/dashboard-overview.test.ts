@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../src/db/tx.ts';
+import { DAILY_STATS_QUEUE } from '../src/jobs/queues.ts';
 import type { Mode } from '../src/services/keys/principal.ts';
 import { type Overview, overview } from '../src/services/overview/overview.ts';
 import { rollUpDailyStats } from '../src/services/overview/rollup.ts';
@@ -82,6 +83,24 @@ function perDay(o: Overview) {
 const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 describe('the overview (daily rollup + tail)', () => {
+  it('runs the rollup as the pg-boss job overview.daily-stats, scheduled every minute', async () => {
+    const schedules = await app.ctx.boss.getSchedules();
+    expect(schedules.map((x) => [x.name, x.cron])).toContainEqual([DAILY_STATS_QUEUE, '* * * * *']);
+    // A run with nothing old enough to fold still records where each source stands.
+    // (The worker polls the queue every 10 s.)
+    await app.ctx.boss.send(DAILY_STATS_QUEUE, {});
+    await eventually(async () => {
+      const { rows } = await app.ctx.pool.query(`select source from daily_stats_watermarks order by source`);
+      expect(rows.map((r) => r.source)).toEqual([
+        'events',
+        'ledger_entries',
+        'redemptions',
+        'webhook_attempts',
+      ]);
+      return true;
+    }, 40_000);
+  }, 60_000);
+
   let rewardId: number;
 
   it('counts events, quarantines, points, redemptions and webhook attempts exactly, before any rollup', async () => {
@@ -109,7 +128,7 @@ describe('the overview (daily rollup + tail)', () => {
 
     await adjust(a, 'ov-live', 10, 'live');
     // One points.changed delivery in live mode: its first attempt fails, the retry succeeds.
-    await eventually(async () => expect((await read(a, 'live')).totals.webhook_succeeded).toBe(1), 20_000);
+    await eventually(async () => (await read(a, 'live')).totals.webhook_succeeded === 1, 20_000);
     const o = await read(a);
     expect(o.totals).toEqual({
       events: 4,
@@ -202,7 +221,7 @@ describe('the overview (daily rollup + tail)', () => {
     const red = await a.api('/v1/redemptions', { body: { participant: 'ov-3', reward_id: rewardId } });
     expect(red.status, red.text).toBe(422); // 7 points < 20: no redemption, nothing counted
     await adjust(a, 'ov-live', 5, 'live');
-    await eventually(async () => expect((await read(a, 'live')).totals.webhook_succeeded).toBe(2), 20_000);
+    await eventually(async () => (await read(a, 'live')).totals.webhook_succeeded === 2, 20_000);
     const liveTail = await read(a, 'live');
     expect(liveTail.totals).toMatchObject({
       points_issued: 15,
