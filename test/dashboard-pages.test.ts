@@ -72,6 +72,21 @@ describe.skipIf(skipBrowser)('overview, participants, events and flows in a real
     expect(d.problems).toEqual([]);
   });
 
+  it('erases a participant after confirming, and returns to the list without it', async () => {
+    const { page } = d;
+    await d.goto('/participants/grace-hopper');
+    await page.getByRole('heading', { name: 'grace-hopper', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Erase participant' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Erase participant' }).click();
+    await page.waitForURL(/\/dashboard\/participants$/);
+    const table = page.getByRole('table', { name: 'Participants' });
+    // The row stays, under an irreversible pseudonym, so balances and totals stay exact.
+    await expect.poll(() => table.textContent()).toMatch(/erased_[0-9a-f]{32}/);
+    expect(await table.textContent()).not.toContain('grace-hopper');
+    expect((await d.ws.api('/v1/participants/grace-hopper')).status).toBe(404);
+    expect(d.problems).toEqual([]);
+  });
+
   it('filters events by status and shows a quarantined event with its reason and an event’s flow runs', async () => {
     const { page } = d;
     ok(

@@ -278,11 +278,7 @@ export default function Events() {
         position="right"
         size="xl"
         closeButtonProps={{ 'aria-label': 'Close event details' }}
-        title={
-          <Title order={2} fz="lg">
-            Event
-          </Title>
-        }
+        title="Event details"
       >
         {open && <EventDetail id={open} />}
       </Drawer>
