@@ -176,22 +176,33 @@ describe.skipIf(skipBrowser)('overview, participants, events and flows in a real
 
   it('shows the overview charts with the data just made', async () => {
     const { page } = d;
+    // A redemption: on the participant's page (with the reward's name) and in the overview.
+    const reward = await d.ws.api('/v1/rewards', {
+      body: { name: 'Tote bag', type: 'physical', cost_points: 50 },
+    });
+    ok(reward);
+    ok(
+      await d.ws.api('/v1/redemptions', { body: { participant: 'ada-lovelace', reward_id: reward.body.id } }),
+    );
+    await d.goto('/participants/ada-lovelace');
+    const redemptions = page.getByRole('table', { name: 'Redemptions' });
+    await expect.poll(() => redemptions.textContent()).toMatch(/Tote bag.*pending.*50/);
+
     await d.goto('/');
     const bars = (chart: string) =>
       page.getByTestId(`chart-${chart}`).locator('path.recharts-rectangle').count();
     await expect.poll(() => bars('events-per-day')).toBeGreaterThan(0);
-    await expect.poll(() => bars('points-per-day')).toBeGreaterThan(0);
-    await expect.poll(() => bars('quarantined-per-day')).toBeGreaterThan(0);
-    await expect.poll(() => bars('redemptions-by-reward')).toBe(0); // none made: its empty state shows
-    await page
-      .getByTestId('chart-redemptions-by-reward')
-      .getByText('No redemptions in this period.')
-      .waitFor();
-    // Two events (one quarantined) and the points of the first test, exactly.
+    await expect.poll(() => bars('points-per-day')).toBe(2); // issued and redeemed, today
+    await expect.poll(() => bars('quarantined-per-day')).toBe(1);
+    await expect.poll(() => bars('redemptions-by-reward')).toBe(1);
+    expect(await page.getByTestId('chart-redemptions-by-reward').textContent()).toContain('Tote bag');
+    // Two events (one quarantined), the points of the first tests and the redemption, exactly.
     const stats = await page.getByTestId('overview-stats').textContent();
     expect(stats).toMatch(/Events2/);
     expect(stats).toMatch(/Quarantined1/);
     expect(stats).toMatch(/Points issued645/);
+    expect(stats).toMatch(/Points redeemed50/);
+    expect(stats).toMatch(/Redemptions1/);
     await d.shot('overview');
     await d.checkA11y();
     expect(d.problems).toEqual([]);

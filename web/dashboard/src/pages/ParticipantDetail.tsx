@@ -60,6 +60,14 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A reward's name (one cached query per reward), its id while loading or if it is gone. */
+function RewardName({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const { mode } = useMode();
+  const reward = useQuery(trpc.rewards.get.queryOptions({ mode, id }, { staleTime: 60_000, retry: false }));
+  return <>{reward.data?.name ?? `#${id}`}</>;
+}
+
 function AdjustForm({ externalId, onDone }: { externalId: string; onDone: () => void }) {
   const trpc = useTRPC();
   const { mode } = useMode();
@@ -345,7 +353,7 @@ export default function ParticipantDetail() {
                   empty="No redemptions yet."
                   columns={[
                     { key: 'id', title: 'Id', render: (r) => `#${r.id}` },
-                    { key: 'reward', title: 'Reward', render: (r) => `#${r.reward_id}` },
+                    { key: 'reward', title: 'Reward', render: (r) => <RewardName id={r.reward_id} /> },
                     {
                       key: 'status',
                       title: 'Status',
