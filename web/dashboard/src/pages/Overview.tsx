@@ -179,6 +179,7 @@ export default function Overview() {
                         data={o.redemptions_by_reward.slice(0, 8)}
                         dataKey="name"
                         orientation="vertical"
+                        maxBarWidth={28}
                         gridAxis="y"
                         tickLine="none"
                         xAxisProps={{ allowDecimals: false }}
