@@ -5,6 +5,7 @@ import { failAbandonedEventsJob } from './jobs/fail-abandoned-events.ts';
 import { processEventJob } from './jobs/process-event.ts';
 import { recoverRedemptionJob } from './jobs/recover-redemption.ts';
 import { runExportJob } from './jobs/run-export.ts';
+import { DAILY_STATS_CRON, rollUpDailyStatsJob } from './jobs/roll-up-daily-stats.ts';
 import { LIFECYCLE_CRON, runLifecycleJob } from './jobs/run-lifecycle.ts';
 import { sendMessageJob } from './jobs/send-message.ts';
 import { startLeaderboardCompactor } from './services/leaderboards/compactor.ts';
@@ -18,6 +19,7 @@ const jobs = [
   recoverRedemptionJob,
   runLifecycleJob,
   runExportJob,
+  rollUpDailyStatsJob,
 ];
 
 export async function startWorkers(ctx: AppContext): Promise<void> {
@@ -32,6 +34,7 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   // Idempotent: every worker process (re)writes the same schedule row; pg-boss creates one job per
   // occurrence, whichever processes run.
   await ctx.boss.schedule(runLifecycleJob.name, LIFECYCLE_CRON, {}, { tz: 'UTC' });
+  await ctx.boss.schedule(rollUpDailyStatsJob.name, DAILY_STATS_CRON, {}, { tz: 'UTC' });
   startLeaderboardCompactor(ctx);
   const stopDelivery = await startWebhookDelivery(ctx);
   stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopDelivery]);

@@ -12,6 +12,7 @@ import { LedgerEntry } from '../services/ledger/entities.ts';
 import { LiveWatch } from '../services/live/entities.ts';
 import { Message, MessageTemplate } from '../services/messages/entities.ts';
 import { OutboxEvent } from '../services/outbox/entities.ts';
+import { DailyStat, DailyStatWatermark } from '../services/overview/entities.ts';
 import { Participant } from '../services/participants/entities.ts';
 import { ParticipantMultiplier, Redemption, Reward, RewardCode } from '../services/rewards/entities.ts';
 import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from '../services/webhooks/entities.ts';
@@ -51,4 +52,6 @@ export const entities = [
   LiveWatch,
   Export,
   ExportChunk,
+  DailyStat,
+  DailyStatWatermark,
 ];

@@ -6,6 +6,7 @@ export const PROCESS_EVENT_QUEUE = 'events.process';
 export const EVENTS_DEAD_LETTER_QUEUE = 'events.dead-letter';
 export const SEND_MESSAGE_QUEUE = 'messages.send';
 export const RECOVER_REDEMPTION_QUEUE = 'rewards.recover-redemption';
+export const DAILY_STATS_QUEUE = 'overview.daily-stats';
 export const LIFECYCLE_QUEUE = 'maintenance.lifecycle';
 export const RUN_EXPORT_QUEUE = 'exports.run';
 
@@ -45,6 +46,12 @@ export const QUEUES = {
     retryDelay: 30,
     retryBackoff: true,
     expireInSeconds: 300,
+  },
+  // Scheduled every minute (worker.ts): folds new rows into the overview's daily rollup. A missed
+  // or failed run only leaves a longer tail for the overview to read; the next run catches up.
+  [DAILY_STATS_QUEUE]: {
+    retryLimit: 0,
+    expireInSeconds: 600,
   },
   // The data lifecycle (jobs/run-lifecycle.ts), scheduled hourly. A run stops starting batches
   // after 50 minutes; a run that dies is not retried (the next hour's run carries on), and the

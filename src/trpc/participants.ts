@@ -7,6 +7,7 @@ import {
   participantStanding,
 } from '../services/leaderboards/read-leaderboard.ts';
 import { adjustPoints, adjustPointsInput } from '../services/participants/adjust-points.ts';
+import { eraseParticipant } from '../services/participants/erase-participant.ts';
 import { exportParticipant } from '../services/participants/export-participant.ts';
 import { listParticipants, listParticipantsInput } from '../services/participants/list-participants.ts';
 import { participantBadges } from '../services/participants/participant-badges.ts';
@@ -15,6 +16,7 @@ import { participantSummary } from '../services/participants/participant-summary
 import { reverseEntry, reverseEntryInput } from '../services/participants/reverse-entry.ts';
 import { showParticipant } from '../services/participants/show-participant.ts';
 import { updateParticipant, updateParticipantInput } from '../services/participants/update-participant.ts';
+import { listRedemptions, listRedemptionsInput } from '../services/rewards/list-redemptions.ts';
 import { router, sessionProcedure, withMode } from './trpc.ts';
 
 const externalId = { externalId: z.string().min(1).max(255) };
@@ -58,6 +60,14 @@ export const participantsRouter = router({
     .mutation(({ ctx, input: { mode, externalId: id, entryId, ...body } }) =>
       reverseEntry(ctx.app, ctx.as(mode), id, entryId, body),
     ),
+  redemptions: sessionProcedure
+    .input(withMode(listRedemptionsInput.omit({ participant: true }).extend(externalId)))
+    .query(({ ctx, input: { mode, externalId: id, ...q } }) =>
+      listRedemptions(ctx.app, ctx.as(mode), { ...q, participant: id }),
+    ),
+  erase: sessionProcedure
+    .input(withMode(byExternalId))
+    .mutation(({ ctx, input }) => eraseParticipant(ctx.app, ctx.as(input.mode), input.externalId)),
 });
 
 /** Leaderboards for the dashboard: list, define, top places, one participant's standing. */

@@ -6,6 +6,7 @@ import { flowsRouter } from './flows.ts';
 import { ingestEndpointsRouter } from './ingest-endpoints.ts';
 import { keysRouter } from './keys.ts';
 import { messagesRouter } from './messages.ts';
+import { overviewRouter } from './overview.ts';
 import { leaderboardsRouter, participantsRouter } from './participants.ts';
 import { rewardsRouter } from './rewards.ts';
 import { router } from './trpc.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   leaderboards: leaderboardsRouter,
   webhooks: webhooksRouter,
   rewards: rewardsRouter,
+  overview: overviewRouter,
   keys: keysRouter,
   users: usersRouter,
   exports: exportsRouter,

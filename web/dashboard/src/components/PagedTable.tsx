@@ -8,7 +8,12 @@ export interface Column<T> {
   title: ReactNode;
   render: (row: T) => ReactNode;
   width?: number | string;
+  /** `right` for numbers (with tabular figures, so digits line up). */
+  align?: 'left' | 'right';
 }
+
+const cellStyle = (align?: 'left' | 'right') =>
+  align === 'right' ? { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' } : undefined;
 
 interface Page<T> {
   data: T[];
@@ -52,7 +57,7 @@ export function PagedTable<T>({
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} w={c.width}>
+                <Table.Th key={c.key} w={c.width} style={cellStyle(c.align)}>
                   {c.title}
                 </Table.Th>
               ))}
@@ -66,7 +71,9 @@ export function PagedTable<T>({
                 style={onRowClick ? { cursor: 'pointer' } : undefined}
               >
                 {columns.map((c) => (
-                  <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                  <Table.Td key={c.key} style={cellStyle(c.align)}>
+                    {c.render(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}
