@@ -17,6 +17,7 @@ const Rewards = lazy(() => import('./pages/Rewards.tsx'));
 const Redemptions = lazy(() => import('./pages/Redemptions.tsx'));
 const Webhooks = lazy(() => import('./pages/Webhooks.tsx'));
 const Messages = lazy(() => import('./pages/Messages.tsx'));
+const Exports = lazy(() => import('./pages/Exports.tsx'));
 const Settings = lazy(() => import('./pages/Settings.tsx'));
 
 export const PageLoader = () => (
@@ -46,6 +47,7 @@ export function App() {
           <Route path="/redemptions" element={<Redemptions />} />
           <Route path="/webhooks/*" element={<Webhooks />} />
           <Route path="/messages/*" element={<Messages />} />
+          <Route path="/exports" element={<Exports />} />
           <Route path="/settings/*" element={<Settings />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

@@ -26,6 +26,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/redemptions', label: 'Redemptions' },
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/messages', label: 'Messages' },
+  { to: '/exports', label: 'Exports' },
   { to: '/settings', label: 'Settings' },
 ];
 
