@@ -22,6 +22,7 @@ import {
   RESOURCES,
   rangeError,
   STATUS_COLORS,
+  sinceError,
 } from './exports/logic.ts';
 
 /** While an export is being written the list is read every 2 s; otherwise often enough that download links (valid 1 h) stay fresh. */
@@ -47,17 +48,18 @@ function RequestForm() {
     }),
   );
   const untilError = rangeError(form);
+  const fromError = sinceError(form);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const input = exportRequest(form);
-    if (!input || untilError) return;
+    if (!input || untilError || fromError) return;
     create.mutate({ mode, ...input });
   };
   const err = (field: string) => fieldErrorOf(create.error, field);
   return (
     <Card withBorder radius="md" padding="md" mb="md">
       <form onSubmit={submit} aria-label="Request an export">
-        <Group align="flex-start" gap="md" wrap="wrap">
+        <Group align="flex-end" gap="md" wrap="wrap">
           <Select
             label="Resource"
             placeholder="Choose what to export"
@@ -81,23 +83,27 @@ function RequestForm() {
           />
           <TextInput
             label="Since"
-            description="From the start of this day (UTC)"
+            description="From the start of the day, UTC"
             type="date"
-            w={190}
+            w={200}
             value={form.since}
             onChange={(e) => setForm({ ...form, since: e.currentTarget.value })}
-            error={err('since')}
+            error={fromError ?? err('since')}
           />
           <TextInput
             label="Until"
-            description="Through the end of this day (UTC)"
+            description="To the end of the day, UTC"
             type="date"
-            w={190}
+            w={200}
             value={form.until}
             onChange={(e) => setForm({ ...form, until: e.currentTarget.value })}
             error={untilError ?? err('until')}
           />
-          <Button type="submit" mt={46} loading={create.isPending} disabled={!form.resource || !!untilError}>
+          <Button
+            type="submit"
+            loading={create.isPending}
+            disabled={!form.resource || !!untilError || !!fromError}
+          >
             Request export
           </Button>
         </Group>

@@ -76,3 +76,9 @@ export function exportRequest(f: ExportForm, now = Date.now()): ExportRequest | 
 /** "Until" before "since": told beside the field before anything is sent. */
 export const rangeError = (f: ExportForm): string | undefined =>
   DAY.test(f.since) && DAY.test(f.until) && f.until < f.since ? 'must be on or after since' : undefined;
+
+/** A "since" day after today (UTC) would select nothing that exists yet: the service refuses it. */
+export const sinceError = (f: ExportForm, now = Date.now()): string | undefined =>
+  DAY.test(f.since) && f.since > new Date(now).toISOString().slice(0, 10)
+    ? 'must not be in the future'
+    : undefined;
