@@ -1,9 +1,7 @@
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
-import { Group, Paper, SegmentedControl, SimpleGrid, Text, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
 import { formatDay, formatNumber, formatPercent } from '../lib/format.ts';
@@ -29,6 +27,9 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 }
 
 /** One chart in a titled card; the title names the figure for screen readers. */
+const BarChart = lazy(() => import('./overview/charts.ts').then((m) => ({ default: m.BarChart })));
+const LineChart = lazy(() => import('./overview/charts.ts').then((m) => ({ default: m.LineChart })));
+
 function ChartCard({
   title,
   id,
@@ -64,7 +65,7 @@ function ChartCard({
           </Text>
         )}
       </Group>
-      {children}
+      <Suspense fallback={<Skeleton h={220} aria-label="Loading the chart" />}>{children}</Suspense>
     </Paper>
   );
 }
