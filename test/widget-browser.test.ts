@@ -30,7 +30,8 @@ describe.skipIf(skipBrowser)('the live widget in a real browser (Chromium)', () 
     const balance = page.locator('svc-points').locator('[part=balance]');
     await expect.poll(() => balance.textContent(), { timeout: 5_000 }).toBe('40');
     // Live once the socket is up (the status dot turns green).
-    await page.locator('svc-points').locator('[part=status][data-live]').waitFor({ timeout: 5_000 });
+    // (Connecting may take a while on a loaded CI machine; the 1 s is for the update once live.)
+    await page.locator('svc-points').locator('[part=status][data-live]').waitFor({ timeout: 15_000 });
     const started = Date.now();
     await ws.api('/v1/participants/alice/points', { body: { points: 2, reason: 'live' } });
     await expect.poll(() => balance.textContent(), { timeout: 1_000, interval: 20 }).toBe('42');

@@ -103,12 +103,17 @@ export function attachGraphqlSockets(server: http.Server, app: AppContext): { cl
             return dropSlow(socket);
           }
           const expired = state.expiresAt !== null && state.expiresAt * 1000 <= Date.now();
-          (expired ? Promise.reject(new Error('expired')) : app.keys.requireLiveKey(state.keyId)).catch(
-            () => {
-              stop(state);
-              socket.close(CloseCode.Forbidden, 'Forbidden');
-            },
-          );
+          const forbid = () => {
+            stop(state);
+            socket.close(CloseCode.Forbidden, 'Forbidden');
+          };
+          if (expired) return forbid();
+          app.keys.requireLiveKey(state.keyId).catch((err: unknown) => {
+            // Revoked or rotated: closed. A failed lookup (the database busy or restarting) says
+            // nothing about the key: the socket stays and the next tick asks again.
+            if (err instanceof DomainError) forbid();
+            else app.log.warn({ err }, 'graphql socket: could not re-check the credential; retrying');
+          });
         }, RECHECK_MS);
         state.timer.unref();
         states.set(socket, state);
