@@ -36,7 +36,8 @@ export async function runExport(
     const reader = RESOURCES[row.resource];
     const encode = encoder(row.format, reader.shape);
     let count = 0;
-    async function* records() {
+    async function* text() {
+      yield encode.header();
       const q = { workspaceId: row!.workspace_id, mode: row!.mode, since: row!.since, until: row!.until! };
       // Postgres reads the next page while this one is encoded. A read left behind by a failed
       // pipeline must not become an unhandled rejection.
@@ -49,13 +50,13 @@ export async function runExport(
         const page = await next;
         const more = page.rows.length === PAGE_ROWS;
         if (more) next = read(page.last);
-        for (const r of page.rows) yield encode.record(r);
+        yield encode.page(page.rows);
         count += page.rows.length;
         if (!more) return;
       }
     }
     const writer = new ChunkWriter(storage, file);
-    await pipeline(Readable.from(records()), encode.stream, writer);
+    await pipeline(Readable.from(text()), writer);
     await storage.finish(file);
     const done = await ctx.pool.query(
       `update exports set status = 'completed', row_count = $3, size_bytes = $4, completed_at = now()
