@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { readClaims, signClaims } from '../../lib/signed-claims.ts';
 import type { Mode } from '../keys/principal.ts';
 
 /**
@@ -22,31 +22,15 @@ export interface DownloadClaims {
   expiresAt: number;
 }
 
-const mac = (secret: string, payload: string) =>
-  createHmac('sha256', secret)
-    .update(CONTEXT + payload)
-    .digest('base64url');
-
 export function signDownloadToken(secret: string, c: DownloadClaims): string {
-  const payload = Buffer.from(
-    JSON.stringify({ x: c.exportId, w: c.workspaceId, m: c.mode, e: c.expiresAt }),
-  ).toString('base64url');
-  return `${payload}.${mac(secret, payload)}`;
+  return signClaims(secret, CONTEXT, { x: c.exportId, w: c.workspaceId, m: c.mode, e: c.expiresAt });
 }
 
 /** The claims of a well-signed, unexpired token, or null (the door answers 404 either way). */
 export function verifyDownloadToken(secret: string, token: string, now = Date.now()): DownloadClaims | null {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(secret, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  let parsed: z.output<typeof claims>;
-  try {
-    parsed = claims.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-  } catch {
-    return null;
-  }
+  const read = readClaims(secret, CONTEXT, token, claims);
+  if ('refused' in read) return null;
+  const parsed = read.claims;
   if (parsed.e * 1000 <= now) return null;
   return { exportId: parsed.x, workspaceId: parsed.w, mode: parsed.m, expiresAt: parsed.e };
 }

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '../../errors.ts';
+import { readClaims, signClaims } from '../../lib/signed-claims.ts';
 import type { Mode } from './principal.ts';
 
 /**
@@ -39,24 +39,17 @@ export interface ParticipantClaims {
   expiresAt: number;
 }
 
-const mac = (secret: string, payload: string) =>
-  createHmac('sha256', secret)
-    .update(CONTEXT + payload)
-    .digest('base64url');
-
 export function signParticipantToken(secret: string, c: ParticipantClaims): string {
-  const payload = Buffer.from(
-    JSON.stringify({
-      v: 1,
-      w: c.workspaceId,
-      s: c.workspaceSlug,
-      m: c.mode,
-      p: c.externalId,
-      k: c.keyId,
-      e: c.expiresAt,
-    }),
-  ).toString('base64url');
-  return `${TOKEN_PREFIX}${payload}.${mac(secret, payload)}`;
+  const token = signClaims(secret, CONTEXT, {
+    v: 1,
+    w: c.workspaceId,
+    s: c.workspaceSlug,
+    m: c.mode,
+    p: c.externalId,
+    k: c.keyId,
+    e: c.expiresAt,
+  });
+  return `${TOKEN_PREFIX}${token}`;
 }
 
 export const isParticipantToken = (token: string) => token.startsWith(TOKEN_PREFIX);
@@ -66,17 +59,9 @@ const invalid = (why: string) => new DomainError('authentication_error', `Invali
 /** The claims of a well-signed, unexpired token; 401 `authentication_error` otherwise. */
 export function verifyParticipantToken(secret: string, token: string, now = Date.now()): ParticipantClaims {
   if (!isParticipantToken(token)) throw invalid('expected svc_pt_…');
-  const [payload, signature, extra] = token.slice(TOKEN_PREFIX.length).split('.');
-  if (!payload || !signature || extra !== undefined) throw invalid('malformed');
-  const expected = Buffer.from(mac(secret, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid('bad signature');
-  let parsed: z.output<typeof claims>;
-  try {
-    parsed = claims.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-  } catch {
-    throw invalid('malformed');
-  }
+  const read = readClaims(secret, CONTEXT, token.slice(TOKEN_PREFIX.length), claims);
+  if ('refused' in read) throw invalid(read.refused);
+  const parsed = read.claims;
   if (parsed.e * 1000 <= now) throw invalid('expired');
   return {
     workspaceId: parsed.w,
