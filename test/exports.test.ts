@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { uuidv7 } from '../src/lib/uuid7.ts';
 import { deleteExpiredExports } from '../src/services/exports/delete-expired.ts';
 import { signDownloadToken } from '../src/services/exports/download-token.ts';
-import { csvColumns, guardCell } from '../src/services/exports/encode.ts';
+import { csvColumns, encoder } from '../src/services/exports/encode.ts';
 import { RESOURCES } from '../src/services/exports/resources.ts';
 import { EXPORT_RESOURCES, type ExportResource } from '../src/services/exports/shapes.ts';
 import type { Mode } from '../src/services/keys/principal.ts';
@@ -235,9 +236,16 @@ describe('exports: every resource, both formats', () => {
     ).toEqual(['Hi =1+1, @you', 'Hi Zoë 🎉 &quot;Q&quot;, x\nline two, @you']);
   });
 
-  it('guardCell prefixes exactly the CONTRACT 15 leading characters', () => {
-    for (const lead of ['=', '+', '-', '@', '\t', '\r']) expect(guardCell(`${lead}x`)).toBe(`'${lead}x`);
-    for (const safe of ['x=1', ' =1', "'=1", '1', '', '#']) expect(guardCell(safe)).toBe(safe);
+  it('the CSV encoder guards exactly the text cells that begin with a CONTRACT 15 leading character', () => {
+    const encode = encoder('csv', z.object({ text: z.string(), n: z.number() }));
+    const cell = (text: string, n = 1) => encode.page([{ text, n }]);
+    for (const lead of ['=', '+', '-', '@']) expect(cell(`${lead}x`)).toBe(`'${lead}x,1\r\n`);
+    // Tab and CR are guarded too; a CR also makes the cell quoted (RFC 4180).
+    expect(cell('\tx')).toBe(`'\tx,1\r\n`);
+    expect(cell('\rx')).toBe(`"'\rx",1\r\n`);
+    for (const safe of ['x=1', ' =1', "'=1", '1', '#']) expect(cell(safe)).toBe(`${safe},1\r\n`);
+    expect(cell('', -10)).toBe(',-10\r\n');
+    expect(cell('a\nb')).toBe('"a\nb",1\r\n');
   });
 
   it('an empty export is a header only (CSV) or an empty file (JSONL)', async () => {

@@ -4,13 +4,6 @@ import { z } from 'zod';
 import type { ExportFormat } from './shapes.ts';
 import { CHUNK_BYTES, type ExportFile, type ExportStorage } from './storage.ts';
 
-/**
- * CONTRACT 15's spreadsheet formula-injection guard: a text cell that begins with `=`, `+`, `-`,
- * `@`, tab or CR is prefixed with `'`. Only text cells: a number of the shape (points `-10`) is
- * written as the number it is, which no spreadsheet evaluates as a formula.
- */
-export const guardCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 const unwrap = (schema: z.ZodType): z.ZodType => {
   let s = schema;
   while (s instanceof z.ZodNullable || s instanceof z.ZodOptional) s = s.unwrap() as z.ZodType;
@@ -66,8 +59,12 @@ export function encoder(format: ExportFormat, shape: z.ZodObject): Encoder {
     // RFC 4180: CRLF after every record, and a field holding CR or LF (not only CRLF) is quoted.
     record_delimiter: 'windows',
     quoted_match: [/\r|\n/],
+    // CONTRACT 15's spreadsheet formula-injection guard, csv-stringify's own: a text cell that
+    // begins with `=`, `+`, `-`, `@`, tab or CR (or their full-width forms) is prefixed with `'`.
+    // Only text cells: a number (points `-10`) is written as the number it is, which no
+    // spreadsheet evaluates as a formula. (Our own cast for this cost a call per text cell.)
+    escape_formulas: true,
     cast: {
-      string: guardCell,
       boolean: (v) => (v ? 'true' : 'false'),
       object: (v) => JSON.stringify(v),
     },
