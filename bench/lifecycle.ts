@@ -207,12 +207,16 @@ export const lifecycleSuite: Suite = {
         timeout: 10,
         requests: ingestRequests(ctx),
       });
-      // … and closes when the job is done (and not before 3 s, for a steady rate).
+      // … and closes when the job has ended (and not before 3 s, for a steady rate). Only an end
+      // state ends the window: a read that finds no row or another state is asked again.
+      const ended = (s: string | undefined) => s === 'completed' || s === 'failed' || s === 'cancelled';
       let state = (await job())?.state;
-      while (state === 'active' || performance.now() - windowStart < 3_000) {
+      while (!ended(state) || performance.now() - windowStart < 3_000) {
         if (performance.now() - windowStart > MAX_S * 1000) break;
         await sleep(100);
-        state = (await job())?.state;
+        const next = (await job())?.state;
+        if (next !== state) ctx.note(`lifecycle: job ${state} → ${next}`);
+        state = next;
       }
       during.stop();
       const disturbed = await during;
