@@ -363,10 +363,13 @@ describe('the authentication and isolation sweep over every declared operation',
   }, 120_000);
 
   it('leaves every victim resource in place and unchanged', async () => {
-    for (const op of bearerOps.filter((o) => o.method === 'get' && pathParams(o).length)) {
+    // Every read, as the victim (so the secret scan below also sees what reads show the owner).
+    for (const op of bearerOps.filter((o) => o.method === 'get')) {
       const res = await client.send(victimPath(op), { method: 'GET', key: victim.keys.test });
       expect(res.status, `${op.operationId}: ${res.text}`).toBe(200);
     }
+    const lists = await client.send('/v1/webhook-subscriptions', { method: 'GET', key: victim.keys.test });
+    expect(lists.text).toContain(seeded.subscription);
     const summary = await asVictim(`/v1/participants/${VICTIM_EXT}`);
     expect(summary.name).toBe(`Victim ${MARK}`);
     const sub = await asVictim(`/v1/webhook-subscriptions/${seeded.subscription}`);
