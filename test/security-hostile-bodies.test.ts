@@ -318,6 +318,36 @@ describe('hostile bodies and path parameters over every declared operation', () 
     expect(failuresSince(start), failuresSince(start).join('\n')).toEqual([]);
   }, 60_000);
 
+  it('answers unknown routes and methods with a 4xx envelope, never a 5xx', async () => {
+    const start = client.failures.length;
+    for (const path of [
+      '/v1/nope',
+      '/v1/events/x/y/z',
+      '/v1/%FF',
+      '/v1/%00',
+      '/nope',
+      '/v1/events/..%2F..%2Fetc%2Fpasswd',
+    ])
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        const res = await client.send(path, {
+          method,
+          key: ws.keys.test,
+          ...(method !== 'GET' && { raw: '{}' }),
+        });
+        const problem = envelopeProblem(res);
+        if (problem) client.fail(`${method} ${path} → ${res.status}: ${problem}`);
+      }
+    for (const op of OPERATIONS.filter((o) => o.path.startsWith('/v1/') && o.auth !== 'none'))
+      for (const method of ['PUT', 'PATCH', 'DELETE'].filter(
+        (m) => !OPERATIONS.some((o) => o.path === op.path && o.method === m.toLowerCase()),
+      )) {
+        const res = await client.send(pathFor(op), { method, key: ws.keys.test, raw: '{}' });
+        const problem = envelopeProblem(res);
+        if (problem) client.fail(`${method} ${op.path} (undeclared method) → ${res.status}: ${problem}`);
+      }
+    expect(failuresSince(start), failuresSince(start).join('\n')).toEqual([]);
+  });
+
   it('still serves afterwards, and every event and ledger entry it accepted is still there', async () => {
     for (const path of ['/healthz', '/readyz'])
       expect((await client.send(path, { method: 'GET' })).status).toBe(200);
