@@ -363,6 +363,42 @@ describe('the SSRF corpus over every outbound URL', () => {
     expect(tried).toBeGreaterThan(80);
   }, 60_000);
 
+  it('refuses the SMS transport at a loopback name end to end: a live flow’s SMS fails, nothing arrives', async () => {
+    const sms = await startTestApp({
+      env: { EGRESS_ALLOW_CIDRS: '', SMS_WEBHOOK_URL: `http://localhost:${rx4.port}/sms` },
+    });
+    try {
+      const w = await sms.workspace();
+      const key = w.keys.live;
+      const direct = new SweepClient(sms.url);
+      const call = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
+        direct.send(path, { method, body, key });
+      expect(
+        (await call('/v1/message-templates', { key: 'sms.hi', channel: 'sms', body: 'Hi' })).status,
+      ).toBe(201);
+      const flow = await call('/v1/flows', {
+        name: 'sms',
+        event_type: 'signup',
+        actions: [{ type: 'send_message', template: 'sms.hi' }],
+      });
+      expect(flow.status, flow.text).toBe(201);
+      await call('/v1/participants/sms-1/points', { points: 1, reason: 'x' });
+      await call('/v1/participants/sms-1', { phone: '+15550100' }, 'PATCH');
+      expect((await call('/v1/events', { event_type: 'signup', participant: 'sms-1' })).status).toBe(202);
+      const message = await eventually(async () => {
+        const m = (await call('/v1/messages?participant=sms-1')).body.data[0];
+        return m && m.status !== 'pending' ? m : null;
+      }, 20_000);
+      expect(message.status).toBe('failed');
+      expect(JSON.stringify(message)).toMatch(/loopback|refused/i);
+      expect(direct.failures).toEqual([]);
+      client.records.push(...direct.records);
+    } finally {
+      await sms.close();
+    }
+    expect(seen()).toBe(0);
+  }, 60_000);
+
   it('let nothing reach the loopback receivers', async () => {
     // Retries of refused deliveries run on a 1 s schedule: give them the time to (not) arrive.
     await new Promise((r) => setTimeout(r, 2500));
