@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { assertEgressAllowed, egressRequest } from '../src/lib/egress.ts';
+import { openApiDocument } from '../src/rest/openapi.ts';
 import type { Principal } from '../src/services/keys/principal.ts';
 import { sendSms } from '../src/services/messages/transports.ts';
 import { createReward } from '../src/services/rewards/save-reward.ts';
@@ -211,7 +212,65 @@ afterAll(async () => {
 
 const seen = () => rx4.received.length + (rx6?.received.length ?? 0);
 
+/**
+ * The operations this file sends outbound URLs through (or makes call out), and what every other
+ * URL-named body field is. A new operation whose document mentions the egress guard or an
+ * `endpoint_url`, or a new URL-named field, fails the first test until it is swept here.
+ */
+const SWEPT_OPERATIONS = [
+  'createWebhookSubscription',
+  'updateWebhookSubscription',
+  'testWebhookSubscription',
+  'createReward',
+  'updateReward',
+  'testRewardFulfilment',
+  'createRedemption',
+];
+const URL_FIELDS: Record<string, string> = {
+  'createWebhookSubscription url': 'outbound: swept below',
+  'updateWebhookSubscription url': 'outbound: swept below',
+  'defineBadge image_url': 'shown to browsers; the service never fetches it',
+  'createReward image_url': 'shown to browsers; the service never fetches it',
+  'updateReward image_url': 'shown to browsers; the service never fetches it',
+};
+
+function documentedOutbound(): { egress: string[]; urlFields: string[] } {
+  const doc = openApiDocument() as any;
+  const schemas = doc.components?.schemas ?? {};
+  const resolve = (x: any): any => (x?.$ref ? resolve(schemas[x.$ref.split('/').pop()]) : x);
+  const urlFields = new Set<string>();
+  const walk = (x: any, opId: string, path: string[], seen: Set<unknown>) => {
+    const node = resolve(x);
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    for (const k of ['oneOf', 'anyOf', 'allOf']) for (const sub of node[k] ?? []) walk(sub, opId, path, seen);
+    if (node.items) walk(node.items, opId, path, seen);
+    for (const [name, sub] of Object.entries(node.properties ?? {})) {
+      if (/url|uri|href|endpoint|callback/i.test(name)) urlFields.add(`${opId} ${[...path, name].join('.')}`);
+      walk(sub, opId, [...path, name], seen);
+    }
+  };
+  const egress: string[] = [];
+  for (const item of Object.values<any>(doc.paths))
+    for (const op of Object.values<any>(item)) {
+      const text = JSON.stringify([op.description, op.requestBody]);
+      const refs = [...text.matchAll(/#\/components\/schemas\/(\w+)/g)].map((r) =>
+        JSON.stringify(schemas[r[1]!]),
+      );
+      if (/egress|endpoint_url/i.test(text + refs.join(''))) egress.push(op.operationId);
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      if (body) walk(body, op.operationId, [], new Set());
+    }
+  return { egress: egress.sort(), urlFields: [...urlFields].sort() };
+}
+
 describe('the SSRF corpus over every outbound URL', () => {
+  it('sweeps every operation the document says calls out, and knows every URL field', () => {
+    const { egress, urlFields } = documentedOutbound();
+    expect(egress).toEqual([...SWEPT_OPERATIONS].sort());
+    expect(urlFields).toEqual(Object.keys(URL_FIELDS).sort());
+  });
+
   it('reaches the receivers when loopback is exempted (so their silence below means something)', async () => {
     const allow = ['127.0.0.0/8', '::1/128'];
     const res = await egressRequest(`http://localhost:${rx4.port}/control`, {
