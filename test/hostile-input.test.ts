@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { OPERATIONS } from '../src/rest/openapi.ts';
 import type { Operation } from '../src/rest/operation.ts';
 import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import { HOSTILE_IN_URL, HOSTILE_VALUES, sampleBodies } from './operation-samples.ts';
 
 /**
  * A black-box sweep of hostile values over every declared operation (issue 11, item 9): each
@@ -10,7 +11,7 @@ import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
  * should never see (NUL, a lone surrogate, invalid UTF-8, over-long text, wrong types), with
  * every other input valid, so the hostile value reaches as deep as it can. Every answer must be
  * a 4xx (or a success): never a 500. The sweep walks OPERATIONS, so an operation added later is
- * swept too, and one with a body must have a valid sample body here.
+ * swept too, and one with a body must have a valid sample body in test/operation-samples.ts.
  */
 
 let app: TestApp;
@@ -18,76 +19,8 @@ let ws: TestWorkspace;
 /** Real ids of seeded resources, so a hostile value in one place meets valid values elsewhere. */
 const ids: Record<string, string> = {};
 
-const RECEIVER = 'http://127.0.0.1:9/hook';
-
 /** A valid body per operation; `{}`-bodied operations need none. */
-const SAMPLES: Record<string, () => unknown> = {
-  createEvent: () => ({ event_type: 'order.completed', participant: { external_id: 'alice' }, payload: {} }),
-  ingestEvent: () => ({ event_type: 'order.completed', participant: { external_id: 'alice' }, payload: {} }),
-  putEventTypeSchema: () => ({ schema: { type: 'object' } }),
-  createIngestEndpoint: () => ({ name: 'shop', default_event_type: 'order.completed' }),
-  createMessageTemplate: () => ({
-    key: 'hello',
-    channel: 'email',
-    subject: 'Hi',
-    body: 'Hello {{participant.name}}',
-  }),
-  updateMessageTemplate: () => ({ subject: 'Hi again', body: 'Hello' }),
-  createFlow: () => ({
-    name: 'f',
-    event_type: 'order.completed',
-    actions: [{ type: 'award_points', points: 1, reason: 'r' }],
-  }),
-  updateFlow: () => ({ name: 'g', actions: [{ type: 'award_badge', badge: 'b', tier: 'gold' }] }),
-  defineBadge: () => ({ key: 'vip', name: 'VIP', description: 'd', image_url: 'https://example.com/i.png' }),
-  createWebhookSubscription: () => ({
-    url: RECEIVER,
-    event_types: ['points.changed'],
-    headers: { 'X-Team': 'loyalty' },
-    description: 'd',
-  }),
-  updateWebhookSubscription: () => ({ description: 'e', headers: { 'X-Team': 'growth' } }),
-  testWebhookSubscription: () => ({}),
-  updateParticipant: () => ({ email: 'a@example.com', phone: '+15550100', name: 'Alice' }),
-  adjustPoints: () => ({ points: 1, reason: 'sweep' }),
-  reverseLedgerEntry: () => ({ reason: 'sweep' }),
-  mintParticipantToken: () => ({ ttl_seconds: 600 }),
-  createLeaderboard: () => ({ key: 'weekly', name: 'Weekly', period: 'weekly' }),
-  createReward: () => ({
-    name: `r-${Math.random()}`,
-    type: 'physical',
-    cost_points: 1,
-    description: 'd',
-    stock: 5,
-  }),
-  updateReward: () => ({ subtitle: 's', description: 'd' }),
-  importRewardCodes: () => ({ codes: ['A1', 'A2'] }),
-  generateRewardCodes: () => ({ count: 2, prefix: 'P' }),
-  testRewardFulfilment: () => ({
-    config: { endpoint_url: RECEIVER, method: 'POST', headers: { 'X-Api': 'k' }, body: '{}' },
-  }),
-  createRedemption: () => ({ participant: 'alice', reward_id: Number(ids.reward) }),
-  createExport: () => ({ resource: 'ledger', format: 'csv', since: '2026-01-01T00:00:00Z' }),
-};
-
-// Percent-encoded for paths and queries (a lone surrogate cannot be encoded as UTF-8, so its
-// closest path form is the invalid sequence %ED%A0%80).
-const HOSTILE_IN_URL = ['%00', 'a%00b', '%ED%A0%80', '%FF', 'x'.repeat(3000), '%E2%80%AE', '..%2F..%2F'];
-const HOSTILE_VALUES: unknown[] = [
-  'a\u0000b',
-  '\uD800',
-  'x\uDC00y',
-  'y'.repeat(20_000),
-  '',
-  ' ',
-  12345,
-  -1,
-  true,
-  null,
-  [],
-  {},
-  { nested: 'a\u0000' },
-];
+const SAMPLES = sampleBodies(ids);
 
 const failures: string[] = [];
 let sent = 0;
@@ -188,7 +121,7 @@ describe('hostile input over every declared operation', () => {
     const missing = OPERATIONS.filter((op) => op.body && !SAMPLES[op.operationId]).map(
       (op) => op.operationId,
     );
-    expect(missing, 'add a sample body to SAMPLES in this file').toEqual([]);
+    expect(missing, 'add a sample body to sampleBodies in test/operation-samples.ts').toEqual([]);
   });
 
   it('answers 4xx, never 5xx, to hostile path parameters, query parameters and body fields', async () => {

@@ -2,9 +2,9 @@ export const MAX_JSON_DEPTH = 32;
 
 /**
  * Finds the first value Postgres would refuse or we choose not to store: nesting deeper than
- * MAX_JSON_DEPTH, a NUL character (text and jsonb reject it), or a lone UTF-16 surrogate
- * (jsonb rejects it). Returns the dotted path and reason, or null when the value is fine.
- * Checked before a value joins a batch, so one bad event can never fail its neighbours.
+ * MAX_JSON_DEPTH, a NUL character (text and jsonb reject it), a lone UTF-16 surrogate
+ * (jsonb rejects it), or a number JSON cannot hold (1e309 parses as Infinity, which would be
+ * stored as null). Returns the dotted path and reason, or null when the value is fine. Checked before a value joins a batch, so one bad event can never fail its neighbours.
  */
 export function findUnstorable(
   value: unknown,
@@ -12,6 +12,10 @@ export function findUnstorable(
   depth = 0,
 ): { field: string; message: string } | null {
   if (typeof value === 'string') return stringProblem(value, path);
+  // JSON.parse reads 1e309 as Infinity, which JSON (and so jsonb) cannot hold: stored, it would
+  // silently become null.
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return { field: path || '(body)', message: 'numbers must be finite (1e309 and beyond overflow)' };
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_JSON_DEPTH)
     return { field: path || '(body)', message: `nested deeper than ${MAX_JSON_DEPTH} levels` };

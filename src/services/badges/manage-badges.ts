@@ -11,7 +11,7 @@ export const BADGE_KEY_LENGTH = 128;
 export const TIER_LENGTH = 64;
 
 export const defineBadgeInput = z
-  .object({
+  .strictObject({
     key: text(BADGE_KEY_LENGTH).trim().min(1),
     name: text(TEXT_LIMITS.name).trim().min(1),
     description: text(TEXT_LIMITS.description).nullable().optional(),

@@ -15,7 +15,7 @@ export const EXPORT_TTL_DAYS = 7;
 const instant = z.iso.datetime({ offset: true });
 
 export const createExportInput = z
-  .object({
+  .strictObject({
     resource: exportResource,
     format: exportFormat,
     since: instant.optional().meta({ description: 'Only rows created at or after this time (ISO 8601).' }),

@@ -15,20 +15,20 @@ const logic = storableJson(z.record(z.string(), z.unknown()))
     description: 'A JSON Logic expression (https://jsonlogic.com), plus `{"event_count": "<type>"}`.',
   });
 
-export const awardPointsAction = z.object({
+export const awardPointsAction = z.strictObject({
   type: z.literal('award_points'),
   /** A constant, or JSON Logic over the flow context (floored; ≤ 0 skips the step). */
   points: z.union([z.number().int().positive().max(1_000_000_000), logic]),
   reason: text(500).optional(),
 });
 
-export const awardBadgeAction = z.object({
+export const awardBadgeAction = z.strictObject({
   type: z.literal('award_badge'),
   badge: text(BADGE_KEY_LENGTH, { min: 1 }),
   tier: text(TIER_LENGTH, { min: 1 }).optional(),
 });
 
-export const sendMessageAction = z.object({
+export const sendMessageAction = z.strictObject({
   type: z.literal('send_message'),
   template: text(TEMPLATE_KEY_LENGTH, { min: 1 }),
 });
@@ -50,11 +50,11 @@ const flowFields = {
   max_runs_per_participant: z.number().int().positive().nullable().optional(),
 };
 
-export const createFlowInput = z.object(flowFields).meta({ id: 'FlowInput' });
+export const createFlowInput = z.strictObject(flowFields).meta({ id: 'FlowInput' });
 export type CreateFlowInput = z.input<typeof createFlowInput>;
 
 export const updateFlowInput = z
-  .object({
+  .strictObject({
     name: flowFields.name.optional(),
     event_type: flowFields.event_type.optional(),
     conditions: flowFields.conditions,

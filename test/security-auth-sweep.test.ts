@@ -1,0 +1,475 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../src/rest/openapi.ts';
+import type { Operation } from '../src/rest/operation.ts';
+import { ABILITIES, type Ability } from '../src/services/keys/abilities.ts';
+import { createKey, revokeKey } from '../src/services/keys/manage-keys.ts';
+import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import { sampleBodies } from './operation-samples.ts';
+import { envelopeProblem, pathParams, type SecretRule, SweepClient, scanRecords } from './security-sweep.ts';
+
+/**
+ * The authentication and isolation sweep (issue 15): every operation of OPERATIONS (so one added
+ * later is swept too) × { no key, malformed keys, a revoked key, a key lacking the operation's
+ * ability, the other mode's key, another workspace's key }.
+ *
+ * A victim workspace's sandbox holds one of every resource, each named with a marker string. The
+ * intruders (the victim's live key, another workspace's keys) must get 404 for any operation on
+ * one of those resources, and on lists and creates a success that never shows the marker or any
+ * of the victim's ids (unless the intruder sent that id itself). After the sweep every victim
+ * resource is still there, unchanged.
+ */
+
+let app: TestApp;
+let victim: TestWorkspace;
+let other: TestWorkspace;
+let client: SweepClient;
+/** In every victim resource's name or text; never in a path or body an intruder sends. */
+const MARK = `mk${randomBytes(6).toString('hex')}`;
+const VICTIM_EXT = `v-${randomBytes(4).toString('hex')}`;
+/** Victim ids by what they are (event, flow, …), and the victim's ids as path parameters. */
+const seeded: Record<string, string> = {};
+const secrets: SecretRule[] = [];
+let revokedKey: string;
+/** Per ability: a victim sandbox key holding every ability but that one. */
+const lacking = new Map<Ability, string>();
+let minimalKey: string;
+let downloadToken: string;
+let otherExportId: string;
+
+/** The victim resource a path parameter names, by the path's collection. */
+const RESOURCE_BY_COLLECTION: Record<string, string> = {
+  '/v1/events/{id}': 'event',
+  '/v1/ingest-endpoints/{id}': 'ingestEndpoint',
+  '/v1/messages/{id}': 'message',
+  '/v1/flows/{id}': 'flow',
+  '/v1/flow-runs/{id}': 'flowRun',
+  '/v1/webhook-subscriptions/{id}': 'subscription',
+  '/v1/webhook-deliveries/{id}': 'delivery',
+  '/v1/rewards/{id}': 'reward',
+  '/v1/redemptions/{id}': 'redemption',
+  '/v1/exports/{id}': 'export',
+  '/v1/event-types/{key}': 'eventType',
+  '/v1/message-templates/{key}': 'template',
+  '/v1/leaderboards/{key}': 'leaderboard',
+  '/v1/ingest/{key}': 'ingestKey',
+  '{external_id}': 'externalId',
+  '{entry_id}': 'entry',
+};
+
+/** `op.path` with the victim's resources; throws when a parameter has no victim resource. */
+function victimPath(op: Operation): string {
+  return op.path.replace(/\{(\w+)\}/g, (param, _name: string, offset: number) => {
+    const collection = `${op.path.slice(0, offset)}${param}`.replace(/^.*(\/v1\/[\w-]+\/\{\w+\})$/, '$1');
+    const what = RESOURCE_BY_COLLECTION[collection] ?? RESOURCE_BY_COLLECTION[param];
+    const id = what && seeded[what];
+    if (!id) throw new Error(`${op.operationId}: no victim resource for ${param} (add one to the seed)`);
+    return encodeURIComponent(id);
+  });
+}
+
+/** Query values that point at the victim's resources, for lists that filter by them. */
+const victimQuery = (): Record<string, string> => ({
+  participant: VICTIM_EXT,
+  subscription_id: seeded.subscription!,
+  flow_id: seeded.flow!,
+  event_id: seeded.event!,
+  reward_id: seeded.reward!,
+  template: seeded.template!,
+  event_type: seeded.eventType!,
+  search: MARK,
+  include_inactive: 'true',
+});
+
+function withVictimFilters(op: Operation, path: string): string[] {
+  const shape = (op.params?.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+  const values = victimQuery();
+  const qs = new URLSearchParams();
+  for (const key of Object.keys(shape)) if (values[key]) qs.set(key, values[key]);
+  return qs.size ? [path, `${path}?${qs}`] : [path];
+}
+
+/**
+ * Operations on a path-named resource that an intruder may answer with a success in its own
+ * tenant, each with the reason. Everything else on a victim resource must be a 404.
+ */
+const OWN_TENANT_SUCCESS: Record<string, string> = {
+  // Participants are addressed by the integrator's own external id, and points create the participant
+  // on first use (SPEC: events and adjustments name participants that need not exist yet): the
+  // intruder credits a participant of that name in its own tenant.
+  adjustPoints: 'creates the participant in the caller’s tenant',
+  // Event types are named by the integrator; a schema for a type not seen yet is a definition in the
+  // caller's tenant (it shapes the caller's own future events).
+  putEventTypeSchema: 'defines the type in the caller’s tenant',
+};
+
+/** Creates that name a victim resource in their body: the resource is not found in the caller's tenant. */
+const BODY_REFERENCE_NOT_FOUND = new Set(['createRedemption']);
+
+// Destructive operations late, so every other operation meets the victim's resources; the
+// operations that create a path-named resource in the caller's tenant last, so that until then
+// the victim's participant and event type exist in the victim's tenant alone.
+const destructive = (op: Operation) =>
+  op.method === 'delete' || /erase|archive|cancel|fulfil|reversal/i.test(`${op.operationId} ${op.path}`);
+const rank = (op: Operation) => (OWN_TENANT_SUCCESS[op.operationId] ? 2 : destructive(op) ? 1 : 0);
+const bearerOps = OPERATIONS.filter((op) => op.auth !== 'none' && op.auth !== 'signature').sort(
+  (a, b) => rank(a) - rank(b),
+);
+
+async function asVictim(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
+  const res = await client.send(path, { method, body, key: victim.keys.test });
+  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+  return res.body;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  victim = await app.workspace();
+  other = await app.workspace();
+  client = new SweepClient(app.url);
+  const ws = victim.slug;
+  const toRevoke = await createKey(app.ctx, { workspace: ws, mode: 'test', abilities: [] });
+  revokedKey = toRevoke.key;
+  await revokeKey(app.ctx, toRevoke.id);
+  for (const ability of ABILITIES) {
+    const abilities = ABILITIES.filter((a) => a !== ability);
+    lacking.set(ability, (await createKey(app.ctx, { workspace: ws, mode: 'test', abilities })).key);
+  }
+  minimalKey = (await createKey(app.ctx, { workspace: ws, mode: 'test', abilities: ['events:write'] })).key;
+  secrets.push(
+    ...[
+      revokedKey,
+      minimalKey,
+      ...lacking.values(),
+      ...Object.values(victim.keys),
+      ...Object.values(other.keys),
+    ].map((key) => ({ label: 'an API key', pattern: key, allowedIn: [] })),
+  );
+
+  // One of every resource in the victim's sandbox, each carrying MARK.
+  seeded.externalId = VICTIM_EXT;
+  const template = await asVictim('/v1/message-templates', {
+    key: `tpl-${MARK}`,
+    channel: 'email',
+    subject: `Hi ${MARK}`,
+    body: `Hello ${MARK}`,
+  });
+  seeded.template = template.key;
+  const sub = await asVictim('/v1/webhook-subscriptions', {
+    url: 'http://127.0.0.1:9/hook',
+    event_types: ['*'],
+    description: `sub ${MARK}`,
+  });
+  seeded.subscription = sub.id;
+  secrets.push({
+    label: 'the victim’s webhook secret',
+    pattern: sub.secret,
+    allowedIn: ['createWebhookSubscription'],
+  });
+  // Points create the participant; then its contact fields.
+  const entry = await asVictim(`/v1/participants/${VICTIM_EXT}/points`, {
+    points: 500,
+    reason: `seed ${MARK}`,
+  });
+  await asVictim(
+    `/v1/participants/${VICTIM_EXT}`,
+    { name: `Victim ${MARK}`, email: `${MARK}@example.com` },
+    'PATCH',
+  );
+  seeded.entry = String(entry.id);
+  const reward = await asVictim('/v1/rewards', {
+    name: `reward ${MARK}`,
+    type: 'physical',
+    cost_points: 1,
+    stock: 100,
+  });
+  seeded.reward = String(reward.id);
+  const redemption = await asVictim('/v1/redemptions', { participant: VICTIM_EXT, reward_id: reward.id });
+  seeded.redemption = String(redemption.id);
+  seeded.eventType = `order.${MARK}`;
+  const flow = await asVictim('/v1/flows', {
+    name: `flow ${MARK}`,
+    event_type: seeded.eventType,
+    actions: [
+      { type: 'award_points', points: 3, reason: `flow ${MARK}` },
+      { type: 'send_message', template: seeded.template },
+    ],
+  });
+  seeded.flow = flow.id;
+  await asVictim('/v1/badges', { key: `badge-${MARK}`, name: `Badge ${MARK}` });
+  const board = await asVictim('/v1/leaderboards', {
+    key: `lb-${MARK}`,
+    name: `Board ${MARK}`,
+    period: 'weekly',
+  });
+  seeded.leaderboard = board.key;
+  const endpoint = await asVictim('/v1/ingest-endpoints', { name: `ingest ${MARK}` });
+  seeded.ingestEndpoint = endpoint.id;
+  seeded.ingestKey = endpoint.key;
+  secrets.push({
+    label: 'the victim’s ingest secret',
+    pattern: endpoint.secret,
+    allowedIn: ['createIngestEndpoint'],
+  });
+  const event = await asVictim('/v1/events', {
+    event_type: seeded.eventType,
+    participant: { external_id: VICTIM_EXT },
+    payload: { note: MARK },
+  });
+  seeded.event = event.event_id;
+  await asVictim(`/v1/event-types/${seeded.eventType}/schema`, { schema: { type: 'object' } }, 'PUT');
+  const exp = await asVictim('/v1/exports', { resource: 'ledger', format: 'jsonl' });
+  seeded.export = exp.id;
+  const run = await eventually(
+    async () => (await asVictim(`/v1/flow-runs?event_id=${seeded.event}`)).data[0],
+  );
+  seeded.flowRun = run.id;
+  const message = await eventually(
+    async () => (await asVictim(`/v1/messages?participant=${VICTIM_EXT}`)).data[0],
+    15_000,
+  );
+  seeded.message = message.id;
+  const delivery = await eventually(
+    async () => (await asVictim(`/v1/webhook-deliveries?subscription_id=${sub.id}`)).data[0],
+    15_000,
+  );
+  seeded.delivery = delivery.id;
+  const done = await eventually(async () => {
+    const e = await asVictim(`/v1/exports/${exp.id}`);
+    return e.status === 'completed' && e;
+  }, 20_000);
+  downloadToken = new URL(done.download_url).searchParams.get('token')!;
+  // An export of the other workspace, to try the victim's download token on.
+  const theirs = await client.send('/v1/exports', {
+    method: 'POST',
+    body: { resource: 'ledger', format: 'csv' },
+    key: other.keys.test,
+  });
+  otherExportId = theirs.body.id;
+}, 90_000);
+afterAll(() => app?.close());
+
+/** Victim ids and MARK that an intruder's answer shows, other than what it sent itself. */
+function leaked(sent: string, text: string): string[] {
+  const values = [
+    MARK,
+    ...Object.entries(seeded)
+      .filter(([k]) => k !== 'externalId')
+      .map(([, v]) => v),
+  ];
+  // Integer ids are too short to search for in text; names carry MARK instead.
+  return values.filter((v) => v.length >= 8 && text.includes(v) && !sent.includes(v));
+}
+
+const AUTH_401 = ['no key', 'malformed key', 'revoked key'] as const;
+
+function malformedKeys(): (string | { header: string })[] {
+  const real = victim.keys.test;
+  return [
+    'garbage',
+    'svc_test_short',
+    `svc_test_${'A'.repeat(40)}`,
+    `svc_prod_${real.slice(9)}`,
+    `${real.slice(0, -1)}${real.endsWith('A') ? 'B' : 'A'}`,
+    { header: `Basic ${Buffer.from(`${real}:`).toString('base64')}` },
+    { header: `Bearer  ${real} extra` },
+    { header: real },
+  ];
+}
+
+describe('the authentication and isolation sweep over every declared operation', () => {
+  it('knows a victim resource for every path parameter', () => {
+    for (const op of OPERATIONS) expect(() => victimPath(op)).not.toThrow();
+  });
+
+  it('answers 401 without a valid key, 403 without the ability, and 404 across tenants and modes', async () => {
+    const samples = sampleBodies({ reward: seeded.reward! });
+    const bodyFor = (op: Operation) => {
+      if (!op.body) return undefined;
+      const sample = samples[op.operationId];
+      if (!sample) throw new Error(`${op.operationId}: no sample body in test/operation-samples.ts`);
+      // References to rewards point at the victim's (participants are the caller's own: see OWN_TENANT_SUCCESS).
+      return sample();
+    };
+    const expectStatus = (
+      where: string,
+      res: { status: number; body: any; headers: Headers },
+      status: number,
+    ) => {
+      if (res.status !== status)
+        client.fail(`${where}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
+      else if (status >= 400) {
+        const problem = envelopeProblem(res);
+        if (problem) client.fail(`${where}: ${problem}`);
+        const type = { 401: 'authentication_error', 403: 'permission_error', 404: 'not_found' }[status];
+        if (type && res.body?.error?.type !== type)
+          client.fail(`${where}: type ${res.body?.error?.type}, not ${type}`);
+      }
+    };
+    let requests = 0;
+    for (const op of bearerOps) {
+      const method = op.method.toUpperCase();
+      const path = victimPath(op);
+      const hasResource = pathParams(op).length > 0;
+      const send = async (
+        key: string | null | { header: string },
+        p = path,
+      ): Promise<{ status: number; body: any; headers: Headers; text: string }> => {
+        requests++;
+        const auth =
+          typeof key === 'object' && key ? { key: null, headers: { authorization: key.header } } : { key };
+        return client.send(p, { method, body: bodyFor(op), ...(auth as { key: string | null }) });
+      };
+      const at = (label: string, p = path) => `${method} ${p.slice(0, 100)} [${label}]`;
+
+      // 1-3: no key, malformed keys, a revoked key.
+      expectStatus(at(AUTH_401[0]), await send(null), 401);
+      for (const key of malformedKeys())
+        expectStatus(at(`malformed ${JSON.stringify(key).slice(0, 40)}`), await send(key), 401);
+      expectStatus(at(AUTH_401[2]), await send(revokedKey), 401);
+
+      // 4: a key of the victim's own sandbox lacking the ability (every other ability held); an
+      // operation open to any key must answer a key holding a single unrelated ability.
+      if (op.auth === 'key') {
+        if (!destructive(op)) {
+          const res = await send(minimalKey);
+          if (res.status >= 300) client.fail(`${at('minimal key')}: ${res.status} for an any-key operation`);
+        }
+      } else {
+        const res = await send(lacking.get(op.auth as Ability)!);
+        expectStatus(at(`lacking ${op.auth}`), res, 403);
+        if (res.status === 403 && res.body?.error?.required_ability !== op.auth)
+          client.fail(`${at('lacking')}: required_ability ${res.body?.error?.required_ability}`);
+      }
+
+      // 5-6: the victim's live key, and the other workspace's keys (both modes).
+      const intruders: [string, string][] = [
+        ['other mode', victim.keys.live],
+        ['other workspace', other.keys.test],
+        ['other workspace, live', other.keys.live],
+      ];
+      for (const [label, key] of intruders)
+        for (const p of hasResource ? [path] : op.method === 'get' ? withVictimFilters(op, path) : [path]) {
+          const res = await send(key, p);
+          const sent = `${p} ${JSON.stringify(bodyFor(op) ?? '')}`;
+          for (const v of leaked(sent, res.text)) client.fail(`${at(label, p)}: shows the victim's ${v}`);
+          if (hasResource && !OWN_TENANT_SUCCESS[op.operationId]) expectStatus(at(label, p), res, 404);
+          else if (BODY_REFERENCE_NOT_FOUND.has(op.operationId)) expectStatus(at(label, p), res, 404);
+          else if (res.status >= 300) client.fail(`${at(label, p)}: ${res.status} ${res.text.slice(0, 200)}`);
+        }
+    }
+    expect(requests).toBeGreaterThan(bearerOps.length * 12);
+    expect(client.failures, client.failures.join('\n')).toEqual([]);
+  }, 120_000);
+
+  it('leaves every victim resource in place and unchanged', async () => {
+    // Every read, as the victim (so the secret scan below also sees what reads show the owner).
+    for (const op of bearerOps.filter((o) => o.method === 'get')) {
+      const res = await client.send(victimPath(op), { method: 'GET', key: victim.keys.test });
+      expect(res.status, `${op.operationId}: ${res.text}`).toBe(200);
+    }
+    const lists = await client.send('/v1/webhook-subscriptions', { method: 'GET', key: victim.keys.test });
+    expect(lists.text).toContain(seeded.subscription);
+    const summary = await asVictim(`/v1/participants/${VICTIM_EXT}`);
+    expect(summary.name).toBe(`Victim ${MARK}`);
+    const sub = await asVictim(`/v1/webhook-subscriptions/${seeded.subscription}`);
+    expect(sub).toMatchObject({ status: 'active', description: `sub ${MARK}` });
+    const redemption = await asVictim(`/v1/redemptions/${seeded.redemption}`);
+    expect(redemption.status).not.toBe('cancelled');
+    const reward = await asVictim(`/v1/rewards/${seeded.reward}`);
+    expect(reward.name).toBe(`reward ${MARK}`);
+  });
+
+  it('serves the public operations to anyone, with no tenant data in them', async () => {
+    const publicOps = OPERATIONS.filter((op) => op.auth === 'none');
+    // /v1/openapi.json, /healthz, /readyz and /metrics are public by design (CONTRACT 2-3 and the
+    // document's security: []): a key, good or bad, changes nothing, and none shows tenant data.
+    expect(publicOps.map((o) => o.operationId).sort()).toEqual([
+      'getOpenApiDocument',
+      'healthz',
+      'metrics',
+      'readyz',
+    ]);
+    for (const op of publicOps)
+      for (const key of [null, 'garbage', revokedKey, other.keys.test, victim.keys.live]) {
+        const res = await client.send(op.path, { method: 'GET', key });
+        expect(res.status, `${op.path} with ${String(key).slice(0, 12)}`).toBe(200);
+        expect(leaked(op.path, res.text)).toEqual([]);
+      }
+  });
+
+  it('ingest (key in the path + X-Signature, no bearer key): 401 for every credential but its own', async () => {
+    const raw = JSON.stringify({ event_type: seeded.eventType, participant: { external_id: VICTIM_EXT } });
+    const sign = (secret: string, t = Math.floor(Date.now() / 1000)) =>
+      `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex')}`;
+    const theirs = await client.send('/v1/ingest-endpoints', {
+      method: 'POST',
+      body: { name: 'theirs' },
+      key: other.keys.test,
+    });
+    const gone = await asVictim('/v1/ingest-endpoints', { name: `deleted ${MARK}` });
+    await asVictim(`/v1/ingest-endpoints/${gone.id}`, undefined, 'DELETE');
+    const post = (key: string, headers: Record<string, string>) =>
+      client.send(`/v1/ingest/${key}`, {
+        method: 'POST',
+        raw,
+        key: null,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    const cases: [string, string, Record<string, string>][] = [
+      ['no signature', seeded.ingestKey!, {}],
+      [
+        'a bearer key instead of a signature',
+        seeded.ingestKey!,
+        { authorization: `Bearer ${victim.keys.test}` },
+      ],
+      ['a malformed signature', seeded.ingestKey!, { 'x-signature': 'v1=abc' }],
+      [
+        'a stale signature',
+        seeded.ingestKey!,
+        { 'x-signature': sign('x', Math.floor(Date.now() / 1000) - 3600) },
+      ],
+      ['another endpoint’s secret', seeded.ingestKey!, { 'x-signature': sign(theirs.body.secret) }],
+      ['a deleted endpoint', gone.key, { 'x-signature': sign(gone.secret) }],
+      ['an unknown key', `ing_${'a'.repeat(32)}`, { 'x-signature': sign(theirs.body.secret) }],
+    ];
+    for (const [label, key, headers] of cases) {
+      const res = await post(key, headers);
+      expect(res.status, `${label}: ${res.text}`).toBe(401);
+      expect(envelopeProblem(res), label).toBeNull();
+      expect(res.body.error.type).toBe('authentication_error');
+    }
+    secrets.push({
+      label: 'the other workspace’s ingest secret',
+      pattern: theirs.body.secret,
+      allowedIn: ['createIngestEndpoint'],
+    });
+  });
+
+  it('download URLs: the token is the credential for its own export only', async () => {
+    // With `token` no key is asked for (a signed URL, CONTRACT 15); it must not open another export.
+    const ok = await client.send(`/v1/exports/${seeded.export}/download?token=${downloadToken}`, {
+      method: 'GET',
+      key: null,
+    });
+    expect(ok.status).toBe(200);
+    for (const [label, path] of [
+      [
+        'the victim’s token on another workspace’s export',
+        `/v1/exports/${otherExportId}/download?token=${downloadToken}`,
+      ],
+      ['a forged token', `/v1/exports/${seeded.export}/download?token=${downloadToken.slice(0, -2)}xx`],
+      ['an empty token', `/v1/exports/${seeded.export}/download?token=`],
+    ] as const) {
+      const res = await client.send(path, { method: 'GET', key: null });
+      expect(res.status, `${label}: ${res.text}`).toBe(404);
+      expect(envelopeProblem(res)).toBeNull();
+      expect(leaked(path, res.text)).toEqual([]);
+    }
+  });
+
+  it('shows secrets only in their create responses, and no error body shows internals', () => {
+    expect(client.records.length).toBeGreaterThan(1000);
+    expect(scanRecords(client.records, secrets)).toEqual([]);
+  });
+});
