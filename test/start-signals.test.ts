@@ -42,13 +42,14 @@ interface Started {
   node: number;
 }
 
-async function npmStart(): Promise<Started> {
+/** `npm start` (or `npm run svc -- serve`), up: its demo printed (or `ready` logged). */
+async function npmStart(args = ['start'], ready = 'svc is running'): Promise<Started> {
   const env: NodeJS.ProcessEnv = { ...process.env, SVC_STATE_DIR: stateDir, PORT: '0', HOST: '127.0.0.1' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.NODE_OPTIONS;
   // Its own process group, like a shell's foreground job: a Ctrl-C is a SIGINT to the group.
-  const npm = spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const npm = spawn('npm', args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(npm);
   let out = '';
   npm.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -57,13 +58,13 @@ async function npmStart(): Promise<Started> {
     npm.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const deadline = Date.now() + 60_000;
-  while (!out.includes('svc is running')) {
+  while (!out.includes(ready)) {
     if (npm.exitCode !== null) throw new Error(`npm start exited early:\n${out}`);
     if (Date.now() > deadline) throw new Error(`npm start not running after 60 s:\n${out}`);
     await sleep(100);
   }
   const tree = descendants(npm.pid!);
-  const node = tree.find((pid) => pid !== npm.pid && commandOf(pid).includes('src/start.ts'));
+  const node = tree.find((pid) => pid !== npm.pid && /src\/(start|cli)\.ts/.test(commandOf(pid)));
   if (!node) throw new Error(`no node process under npm: ${tree.map(commandOf).join(' | ')}`);
   expect(tree.some((pid) => commandOf(pid).includes('postgres'))).toBe(true);
   return { npm, exited, output: () => out, tree, node };
@@ -113,17 +114,17 @@ describe('npm start stops cleanly whichever of its processes gets the signal', (
     expect((await s.exited).code).toBe(0);
   }, 60_000);
 
-  it('SIGINT to the npm process alone: the same', async () => {
-    const s = await npmStart();
-    process.kill(s.npm.pid!, 'SIGINT');
-    const alive = await gone(s.tree, 20_000);
-    expectCleanStop(s, 'SIGINT', alive);
-    expect((await s.exited).code).toBe(0);
-  }, 60_000);
-
   it('SIGTERM to the node process alone: the same, and npm exits with it', async () => {
     const s = await npmStart();
     process.kill(s.node, 'SIGTERM');
+    const alive = await gone(s.tree, 20_000);
+    expectCleanStop(s, 'SIGTERM', alive);
+    expect((await s.exited).code).toBe(0);
+  }, 60_000);
+
+  it('`npm run svc -- serve`: SIGTERM to npm stops it the same way', async () => {
+    const s = await npmStart(['run', 'svc', '--', 'serve'], '"msg":"ready"');
+    process.kill(s.npm.pid!, 'SIGTERM');
     const alive = await gone(s.tree, 20_000);
     expectCleanStop(s, 'SIGTERM', alive);
     expect((await s.exited).code).toBe(0);
