@@ -173,8 +173,9 @@ async function main(argv: string[]): Promise<number> {
     const role = opts.role as 'api' | 'worker' | 'all' | undefined;
     if (role && !['api', 'worker', 'all'].includes(role))
       throw new UsageError('--role must be api, worker or all');
-    const running = await startServer(loadConfig(), { role });
-    exitOnSignals(running);
+    const starting = startServer(loadConfig(), { role });
+    exitOnSignals(starting);
+    await starting;
     return -1; // keep running
   }
   if (cmd === 'migrate') {

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { buildHttpHandler } from './app.ts';
 import type { Config } from './config.ts';
 import { resolveDatabase } from './db/database.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, errorFields } from './logger.ts';
 import { newRequestId } from './request-id.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { attachGraphqlSockets } from './schema/socket.ts';
@@ -113,17 +113,57 @@ function rejectMalformed(err: NodeJS.ErrnoException, socket: Socket): void {
   );
 }
 
-/** SIGTERM/SIGINT → graceful shutdown, then exit. */
-export function exitOnSignals(running: RunningServer): void {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      running.shutdown().then(
+const SIGNAL_NUMBERS = { SIGTERM: 15, SIGINT: 2 } as const;
+
+/**
+ * SIGTERM/SIGINT → graceful shutdown, then exit 0 (1 when shutdown failed). A second signal
+ * while that runs exits at once (128 + n); the process's `exit` hook still stops an embedded
+ * Postgres it started. Takes the server or its start: a signal that arrives while it is starting
+ * shuts it down as soon as it is up.
+ *
+ * Under npm (`npm start`, `npm run svc`, `npx svc`), npm passes a signal to the shell it ran the
+ * script with, and `sh -c` dies of it without passing it on: node would go on as an orphan. A
+ * process started by npm therefore also shuts down when its parent goes away.
+ */
+export function exitOnSignals(server: RunningServer | Promise<RunningServer>): void {
+  const started = Promise.resolve(server);
+  const parent = process.ppid;
+  let watchdog: NodeJS.Timeout | undefined;
+  let stopping = false;
+  let firstAt = 0;
+  const stop = (reason: string, code?: number) => {
+    if (stopping) {
+      // One Ctrl-C under `npm start` arrives twice (from the terminal and forwarded by npm): only
+      // a signal a second later is a second request, to stop now.
+      if (code !== undefined && Date.now() - firstAt > 1000) process.exit(128 + code);
+      return;
+    }
+    stopping = true;
+    firstAt = Date.now();
+    clearInterval(watchdog);
+    started
+      .then(async (running) => {
+        running.runtime.ctx.log.info({ reason }, 'stopping');
+        await running.shutdown();
+      })
+      .then(
         () => process.exit(0),
-        (err) => {
-          console.error(err);
+        (err: unknown) => {
+          // The logger may not exist (start failed): stderr, in the same one-line shape.
+          process.stderr.write(
+            `${JSON.stringify({ level: 50, msg: 'shutdown failed', err: errorFields(err) })}\n`,
+          );
           process.exit(1);
         },
       );
-    });
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => stop(signal, SIGNAL_NUMBERS[signal]));
+  }
+  if (process.env.npm_lifecycle_event) {
+    watchdog = setInterval(() => {
+      if (process.ppid !== parent) stop('parent process exited');
+    }, 500);
+    watchdog.unref();
   }
 }

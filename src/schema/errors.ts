@@ -2,6 +2,7 @@ import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import { DomainError, UNEXPECTED_ERROR_MESSAGE } from '../errors.ts';
+import { errorFields } from '../logger.ts';
 
 /**
  * The one place GraphQL errors are shaped (yoga's `maskedErrors.maskError`): a DomainError keeps
@@ -50,9 +51,9 @@ const isExpected = (error: unknown) =>
 export function yogaLogger(log: Logger) {
   const child = log.child({ component: 'graphql' });
   return {
-    debug: (...args: unknown[]) => child.debug({ args }, 'yoga'),
-    info: (...args: unknown[]) => child.info({ args }, 'yoga'),
-    warn: (...args: unknown[]) => child.warn({ args }, 'yoga'),
+    debug: (...args: unknown[]) => child.debug({ args: args.map(loggable) }, 'yoga'),
+    info: (...args: unknown[]) => child.info({ args: args.map(loggable) }, 'yoga'),
+    warn: (...args: unknown[]) => child.warn({ args: args.map(loggable) }, 'yoga'),
     error: (...args: unknown[]) => {
       const [first] = args;
       if (isExpected(first)) child.debug({ err: first }, 'graphql request refused');
@@ -64,6 +65,9 @@ export function yogaLogger(log: Logger) {
     },
   };
 }
+
+/** An error among yoga's log arguments is logged as the `err` serializer would (never whole). */
+const loggable = (arg: unknown) => (arg instanceof Error ? errorFields(arg) : arg);
 
 /** A nullable single-object field: the service's not_found is the field's null. */
 export const orNull = <T>(read: Promise<T>): Promise<T | null> =>
