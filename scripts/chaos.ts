@@ -68,6 +68,13 @@ const dir = mkdtempSync(path.join(tmpdir(), 'svc-chaos-'));
 chmodSync(dir, 0o755);
 const cleanups: (() => Promise<unknown>)[] = [];
 let exitCode = 1;
+// Stopped from outside (Ctrl-C, a test's timeout): stop the processes and Postgres the run started.
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.once(sig, async () => {
+    note(`${sig}: stopping`);
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+    process.exit(130);
+  });
 try {
   exitCode = await run();
 } catch (err) {

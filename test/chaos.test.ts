@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 // The chaos run (docs/chaos.md) as part of CI: a fixed seed, two minutes of seeded load and faults
 // against real `svc serve` processes on a Postgres of its own (SIGKILLs, a Postgres restart,
@@ -11,9 +11,15 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SEED = 20261125;
 const DURATION_S = 120;
 
+let child = null as ChildProcess | null;
+// A run cut short by the timeout stops its own processes and Postgres on SIGTERM.
+afterAll(() => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+});
+
 describe('chaos run', () => {
   it(`seed ${SEED}, ${DURATION_S} s: every invariant holds`, { timeout: 9 * 60_000 }, async () => {
-    const child = spawn(
+    const run = spawn(
       process.execPath,
       ['scripts/chaos.ts', '--seed', String(SEED), '--duration', String(DURATION_S)],
       {
@@ -24,13 +30,14 @@ describe('chaos run', () => {
     );
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+    child = run;
+    run.stdout.setEncoding('utf8').on('data', (c: string) => {
       stdout += c;
     });
-    child.stderr.setEncoding('utf8').on('data', (c: string) => {
+    run.stderr.setEncoding('utf8').on('data', (c: string) => {
       stderr = (stderr + c).slice(-20_000);
     });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    const code = await new Promise<number | null>((resolve) => run.once('exit', (c) => resolve(c)));
     const lines = stdout
       .split('\n')
       .filter(Boolean)
