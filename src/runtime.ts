@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openOrm } from './db/orm.ts';
+import { survivePoolClientErrors } from './db/tx.ts';
 import { PGBOSS_SCHEMA, QUEUES } from './jobs/queues.ts';
 import { Paginator } from './lib/pagination.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
@@ -28,6 +29,7 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
   await migrate(orm, databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 12, idleTimeoutMillis: 30_000 });
   pool.on('error', (err) => log.error({ err }, 'idle postgres client error'));
+  survivePoolClientErrors(pool, (err) => log.warn({ err }, 'postgres connection lost'));
   // The ingest statement's own connections (EventWriter: 3 batches in flight, 1 for the wake-up
   // NOTIFY or the rare follow-up read). Generic plans: planning that statement costs Postgres about as much as
   // running it, and its plan does not depend on the batch's values.
@@ -38,6 +40,7 @@ export async function openRuntime(config: Config, databaseUrl: string, log: Logg
     options: '-c plan_cache_mode=force_generic_plan',
   });
   ingestPool.on('error', (err) => log.error({ err }, 'idle postgres client error'));
+  survivePoolClientErrors(ingestPool, (err) => log.warn({ err }, 'postgres connection lost'));
   // Supervise every 10 s: jobs of a crashed worker (missed heartbeats) are retried soon after.
   const boss = new PgBoss({
     connectionString: databaseUrl,

@@ -27,6 +27,17 @@ export async function withTransaction<T>(
   }
 }
 
+/**
+ * pg-pool listens for `error` on idle clients only. A checked-out client whose connection dies
+ * between two of its queries (Postgres restarting while a worker holds its message's session lock
+ * across an SMTP send, or while a transaction awaits something else) emits `error` with no
+ * listener, and Node ends the process. Every client of `pool` gets a listener for its whole life:
+ * the broken client refuses its next query (an ordinary error), and the pool discards it on release.
+ */
+export function survivePoolClientErrors(pool: pg.Pool, onError: (err: Error) => void): void {
+  pool.on('connect', (client) => client.on('error', onError));
+}
+
 /** The SQLSTATE of a unique-constraint violation, and its constraint name when it is one. */
 export function uniqueViolation(err: unknown): string | null {
   const e = err as { code?: string; constraint?: string };

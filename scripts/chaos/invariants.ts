@@ -1,0 +1,456 @@
+import type pg from 'pg';
+import type { LoadRecord } from './load.ts';
+import type { Receipt, ReceiverKind } from './stubs.ts';
+
+export interface Verdict {
+  invariant: string;
+  held: boolean;
+  [k: string]: unknown;
+}
+
+export interface CheckInput {
+  db: pg.Client;
+  workspaceId: string;
+  rec: LoadRecord;
+  rewardIds: { code: number; counted: number; external: number };
+  /** GET /v1/rewards/{id}.stock_remaining as the API answers it after the run. */
+  apiStock: { code: number | null; counted: number | null; external: number | null };
+  counted: { stock: number };
+  external: { stock: number };
+  subscriptions: Record<ReceiverKind, string>;
+  /** The subscription that was paused and resumed (its deliveries may be dead early or missing). */
+  pausable: ReceiverKind;
+  ladder: number;
+  receipts: Map<string, Receipt>;
+  partnerIssued: Map<string, string>;
+  smtp: Map<string, number>;
+  fiveXX: { at: number; status: number; what: string }[];
+  restartWindows: { from: number; to: number }[];
+  graceMs: number;
+  unexpectedExits: { name: string; code: number | null; signal: string | null; at: number }[];
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+async function one<T extends Record<string, unknown>>(
+  db: pg.Client,
+  text: string,
+  values: unknown[],
+): Promise<T> {
+  return (await db.query<T>(text, values)).rows[0]!;
+}
+
+/** Every invariant of the run, checked against the database and what the load and stubs recorded. */
+export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
+  const { db, workspaceId: ws } = c;
+  const out: Verdict[] = [];
+  const accepted = [...c.rec.acceptedEvents];
+
+  // 1. Every 202'd event processed exactly once: stored, processed, one run per matching flow,
+  //    one ledger credit per run, one message per purchase, at most one badge award per event.
+  {
+    const r = await one(
+      db,
+      `with acc as (select distinct unnest($2::uuid[]) as id),
+       flows as (select event_type, count(*) as n from flows where workspace_id = $1 and deleted_at is null group by 1),
+       runs as (select event_id, count(*) as n, count(*) filter (where status <> 'completed') as bad
+                  from flow_runs where workspace_id = $1 group by 1),
+       credits as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from ledger_entries
+                    where workspace_id = $1 and source = 'flow' group by 1),
+       msgs as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from messages where workspace_id = $1 group by 1),
+       awards as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from participant_badges
+                   where workspace_id = $1 and idempotency_key is not null group by 1),
+       per as (
+         select acc.id, e.status, e.event_type, coalesce(f.n, 0) as flows, coalesce(r.n, 0) as runs,
+           coalesce(r.bad, 0) as runs_not_completed, coalesce(c.n, 0) as credits, coalesce(m.n, 0) as messages,
+           coalesce(b.n, 0) as badges
+         from acc left join events e on e.id = acc.id and e.workspace_id = $1
+         left join flows f on f.event_type = e.event_type
+         left join runs r on r.event_id = acc.id
+         left join credits c on c.eid = acc.id::text
+         left join msgs m on m.eid = acc.id::text
+         left join awards b on b.eid = acc.id::text)
+       select count(*) as accepted,
+         count(*) filter (where status is null) as missing,
+         count(*) filter (where status = 'processed') as processed,
+         count(*) filter (where status is not null and status <> 'processed') as not_processed,
+         count(*) filter (where runs <> flows) as wrong_run_count,
+         count(*) filter (where runs_not_completed > 0) as runs_not_completed,
+         count(*) filter (where status = 'processed' and credits <> 1) as wrong_credit_count,
+         count(*) filter (where status = 'processed' and event_type = 'purchase' and messages <> 1) as wrong_message_count,
+         count(*) filter (where badges > 1) as badge_twice
+       from per`,
+      [ws, accepted],
+    );
+    const keyed = [...c.rec.eventIdsByKey.values()];
+    const dupKeys = await one(
+      db,
+      `select count(*) as n from (select idempotency_key from events where workspace_id = $1 and idempotency_key is not null
+        group by mode, idempotency_key having count(*) > 1) x`,
+      [ws],
+    );
+    const badgesTwice = await one(
+      db,
+      `select count(*) as n from (select 1 from participant_badges where workspace_id = $1 group by participant_id, badge_id, tier having count(*) > 1) x`,
+      [ws],
+    );
+    const v = {
+      accepted: n(r.accepted),
+      processed: n(r.processed),
+      missing: n(r.missing),
+      not_processed: n(r.not_processed),
+      wrong_run_count: n(r.wrong_run_count),
+      runs_not_completed: n(r.runs_not_completed),
+      wrong_credit_count: n(r.wrong_credit_count),
+      wrong_message_count: n(r.wrong_message_count),
+      badge_awarded_twice: n(r.badge_twice) + n(badgesTwice.n),
+      keys: keyed.length,
+      keys_answered_with_two_event_ids: keyed.filter((s) => s.size > 1).length,
+      keys_stored_twice: n(dupKeys.n),
+    };
+    out.push({
+      invariant: 'events_processed_exactly_once',
+      held:
+        v.accepted > 0 &&
+        v.processed === v.accepted &&
+        v.wrong_run_count + v.runs_not_completed + v.wrong_credit_count + v.wrong_message_count === 0 &&
+        v.badge_awarded_twice + v.keys_answered_with_two_event_ids + v.keys_stored_twice === 0,
+      ...v,
+    });
+  }
+
+  // 2. For every participant: balance = Σ ledger ≥ 0 (and never negative on the way), and
+  //    lifetime_points = credits (flows, adjustments) minus the reversals of such credits.
+  {
+    const r = await one(
+      db,
+      `with per as (
+         select p.id, p.balance, p.lifetime_points,
+           coalesce((select sum(points) from ledger_entries l where l.participant_id = p.id), 0) as sum,
+           coalesce((select min(balance_after) from ledger_entries l where l.participant_id = p.id), 0) as min_after,
+           coalesce((select sum(points) from ledger_entries l where l.participant_id = p.id and l.points > 0
+                       and l.source in ('flow', 'adjustment')), 0)
+           - coalesce((select sum(o.points) from ledger_entries l join ledger_entries o on o.id = l.reverses_entry_id
+                        where l.participant_id = p.id and o.points > 0 and o.source in ('flow', 'adjustment')), 0) as lifetime
+         from participants p where p.workspace_id = $1)
+       select count(*) as participants, coalesce(sum(balance), 0) as total_balance,
+         count(*) filter (where balance <> sum) as balance_not_sum,
+         count(*) filter (where balance < 0) as negative,
+         count(*) filter (where min_after < 0) as went_negative,
+         count(*) filter (where lifetime_points <> lifetime) as lifetime_wrong
+       from per`,
+      [ws],
+    );
+    const entries = await one(
+      db,
+      `select count(*) as n, count(*) filter (where reverses_entry_id is not null) as reversals,
+         (select count(*) from (select 1 from ledger_entries where workspace_id = $1 and reverses_entry_id is not null
+            group by reverses_entry_id having count(*) > 1) x) as reversed_twice
+       from ledger_entries where workspace_id = $1`,
+      [ws],
+    );
+    const v = {
+      participants: n(r.participants),
+      ledger_entries: n(entries.n),
+      reversal_entries: n(entries.reversals),
+      total_balance: n(r.total_balance),
+      balance_not_sum: n(r.balance_not_sum),
+      negative: n(r.negative),
+      went_negative: n(r.went_negative),
+      lifetime_wrong: n(r.lifetime_wrong),
+      reversed_twice: n(entries.reversed_twice),
+    };
+    out.push({
+      invariant: 'balance_is_ledger_sum_and_lifetime_is_credits_minus_reversed',
+      held:
+        v.participants > 0 &&
+        v.balance_not_sum + v.negative + v.went_negative + v.lifetime_wrong + v.reversed_twice === 0,
+      ...v,
+    });
+  }
+
+  // 3. No code handed out twice and stock = unredeemed codes; a counted reward's stock = its
+  //    initial units minus its live redemptions.
+  {
+    const code = await one(
+      db,
+      `select
+         (select count(*) from reward_codes where reward_id = $1) as codes,
+         (select count(*) from reward_codes where reward_id = $1 and redemption_id is null) as free,
+         (select count(*) from redemptions where reward_id = $1 and status <> 'cancelled') as redeemed,
+         (select count(*) from reward_codes where reward_id = $1 and redemption_id is not null) as claimed,
+         (select count(*) from (select redemption_id from reward_codes where redemption_id is not null
+            group by redemption_id having count(*) > 1) x) as two_codes_one_redemption,
+         (select count(*) from (select fulfilment->>'code' from redemptions where reward_id = $1 and status <> 'cancelled'
+            group by 1 having count(*) > 1) x) as code_in_two_redemptions,
+         (select count(*) from redemptions x left join reward_codes c on c.redemption_id = x.id
+           where x.reward_id = $1 and x.status <> 'cancelled' and (c.code is null or c.code <> x.fulfilment->>'code')) as code_mismatch,
+         (select stock_remaining from rewards where id = $1) as stock_remaining`,
+      [c.rewardIds.code],
+    );
+    const counted = await one(
+      db,
+      `select (select stock_remaining from rewards where id = $1) as stock_remaining,
+         (select count(*) from redemptions where reward_id = $1 and status <> 'cancelled') as redeemed`,
+      [c.rewardIds.counted],
+    );
+    const v = {
+      codes: n(code.codes),
+      codes_redeemed: n(code.redeemed),
+      codes_claimed: n(code.claimed),
+      codes_free: n(code.free),
+      code_stock_api: c.apiStock.code,
+      two_codes_one_redemption: n(code.two_codes_one_redemption),
+      code_in_two_redemptions: n(code.code_in_two_redemptions),
+      code_mismatch: n(code.code_mismatch),
+      counted_stock: c.counted.stock,
+      counted_redeemed: n(counted.redeemed),
+      counted_stock_remaining: n(counted.stock_remaining),
+      counted_stock_api: c.apiStock.counted,
+    };
+    out.push({
+      invariant: 'no_code_twice_and_stock_matches',
+      held:
+        v.codes_redeemed === v.codes_claimed &&
+        v.code_stock_api === v.codes_free &&
+        v.codes_free + v.codes_claimed === v.codes &&
+        v.two_codes_one_redemption + v.code_in_two_redemptions + v.code_mismatch === 0 &&
+        v.counted_stock_remaining === v.counted_stock - v.counted_redeemed &&
+        v.counted_stock_remaining >= 0 &&
+        v.counted_stock_api === v.counted_stock_remaining,
+      ...v,
+    });
+  }
+
+  // 4. No idempotency key charged twice: one ledger entry / redemption per key, every answer
+  //    to a key names the same object, one debit per redemption.
+  {
+    const r = await one(
+      db,
+      `select
+        (select count(*) from (select 1 from ledger_entries where workspace_id = $1 and source = 'adjustment'
+           and idempotency_key is not null group by mode, idempotency_key having count(*) > 1) x) as adjust_keys_twice,
+        (select count(*) from (select 1 from redemptions where workspace_id = $1 and idempotency_key is not null
+           group by mode, idempotency_key having count(*) > 1) x) as redeem_keys_twice,
+        (select count(*) from redemptions x where x.workspace_id = $1 and
+           (select count(*) from ledger_entries l where l.participant_id = x.participant_id and l.source = 'redemption'
+              and l.reference = x.id::text) <> 1) as redemptions_not_debited_once,
+        (select count(*) from redemptions where workspace_id = $1) as redemptions`,
+      [ws],
+    );
+    const adj = [...c.rec.entryIdsByKey.values()];
+    const red = [...c.rec.redemptionIdsByKey.values()];
+    const v = {
+      adjust_keys: adj.length,
+      adjust_keys_answered_with_two_entries: adj.filter((s) => s.size > 1).length,
+      adjust_keys_stored_twice: n(r.adjust_keys_twice),
+      redeem_keys: red.length,
+      redeem_keys_answered_with_two_redemptions: red.filter((s) => s.size > 1).length,
+      redeem_keys_stored_twice: n(r.redeem_keys_twice),
+      redemptions: n(r.redemptions),
+      redemptions_not_debited_once: n(r.redemptions_not_debited_once),
+    };
+    out.push({
+      invariant: 'no_idempotency_key_charged_twice',
+      held:
+        v.adjust_keys > 0 &&
+        v.redeem_keys > 0 &&
+        v.adjust_keys_answered_with_two_entries +
+          v.adjust_keys_stored_twice +
+          v.redeem_keys_answered_with_two_redemptions +
+          v.redeem_keys_stored_twice +
+          v.redemptions_not_debited_once ===
+          0,
+      ...v,
+    });
+  }
+
+  // 5. Every external redemption fulfilled (with the partner's code for its reference) or
+  //    cancelled with its debit reversed; none stuck.
+  {
+    const { rows } = await db.query<{
+      id: string;
+      status: string;
+      reference: string;
+      code: string | null;
+      reversed: string;
+    }>(
+      `select x.id, x.status, x.reference, x.fulfilment->>'code' as code,
+         (select count(*) from ledger_entries l join ledger_entries d on d.id = l.reverses_entry_id
+           where d.source = 'redemption' and d.reference = x.id::text) as reversed
+       from redemptions x where x.reward_id = $1`,
+      [c.rewardIds.external],
+    );
+    const stock = await one(db, `select stock_remaining from rewards where id = $1`, [c.rewardIds.external]);
+    const fulfilled = rows.filter((x) => x.status === 'fulfilled');
+    const cancelled = rows.filter((x) => x.status === 'cancelled');
+    const v = {
+      external_redemptions: rows.length,
+      fulfilled: fulfilled.length,
+      cancelled: cancelled.length,
+      stuck: rows.length - fulfilled.length - cancelled.length,
+      fulfilled_but_reversed: fulfilled.filter((x) => n(x.reversed) !== 0).length,
+      fulfilled_with_wrong_code: fulfilled.filter((x) => c.partnerIssued.get(x.reference) !== x.code).length,
+      cancelled_without_one_reversal: cancelled.filter((x) => n(x.reversed) !== 1).length,
+      stock_wrong: n(stock.stock_remaining) === c.external.stock - fulfilled.length ? 0 : 1,
+    };
+    out.push({
+      invariant: 'external_redemptions_settled',
+      held:
+        v.external_redemptions > 0 &&
+        v.stuck +
+          v.fulfilled_but_reversed +
+          v.fulfilled_with_wrong_code +
+          v.cancelled_without_one_reversal +
+          v.stock_wrong ===
+          0,
+      ...v,
+    });
+  }
+
+  // 6. Every committed result has its deliveries (one per active subscription), every ledger
+  //    entry its points.changed and every run its flow.completed; every succeeded delivery reached
+  //    its receiver by id with a valid signature; the others are on their ladder (pending with
+  //    attempts left, or dead after the whole ladder, or dead because their subscription paused).
+  {
+    const steady = (Object.keys(c.subscriptions) as ReceiverKind[]).filter((k) => k !== c.pausable);
+    const r = await one(
+      db,
+      `with d as (
+         select outbox_id, count(*) filter (where subscription_id = any($2::uuid[])) as steady,
+                count(*) filter (where subscription_id = $4) as paused
+           from webhook_deliveries where workspace_id = $1 group by outbox_id),
+       pc as (select (data->'entry'->>'id')::bigint as id, count(*) as n from outbox
+               where workspace_id = $1 and type = 'points.changed' group by 1),
+       fc as (select data->>'flow_run_id' as id, count(*) as n from outbox
+               where workspace_id = $1 and type = 'flow.completed' group by 1)
+       select
+        (select count(*) from outbox where workspace_id = $1) as results,
+        (select count(*) from outbox o left join d on d.outbox_id = o.id
+          where o.workspace_id = $1 and coalesce(d.steady, 0) <> $3) as steady_missing,
+        (select count(*) from d where paused > 1) as paused_twice,
+        (select count(*) from ledger_entries l left join pc on pc.id = l.id
+          where l.workspace_id = $1 and coalesce(pc.n, 0) <> 1) as entries_without_one_result,
+        (select count(*) from flow_runs fr left join fc on fc.id = fr.id::text
+          where fr.workspace_id = $1 and coalesce(fc.n, 0) <> 1) as runs_without_one_result`,
+      [ws, steady.map((k) => c.subscriptions[k]), steady.length, c.subscriptions[c.pausable]],
+    );
+    const { rows } = await db.query<{
+      id: string;
+      subscription_id: string;
+      status: string;
+      attempt_count: number;
+      next_attempt_at: Date | null;
+    }>(
+      `select id, subscription_id, status, attempt_count, next_attempt_at from webhook_deliveries where workspace_id = $1`,
+      [ws],
+    );
+    const pausedId = c.subscriptions[c.pausable];
+    const ids = new Set(rows.map((d) => d.id));
+    const by = (s: string) => rows.filter((d) => d.status === s);
+    const succeeded = by('succeeded');
+    const pending = by('pending');
+    const dead = by('dead');
+    let invalidSignatures = 0;
+    let idMismatch = 0;
+    let received = 0;
+    for (const rc of c.receipts.values()) {
+      invalidSignatures += rc.invalid;
+      idMismatch += rc.idMismatch;
+      received += rc.valid + rc.invalid;
+    }
+    const v = {
+      results: n(r.results),
+      deliveries: rows.length,
+      succeeded: succeeded.length,
+      pending: pending.length,
+      dead: dead.length,
+      requests_received: received,
+      steady_subscription_missing_or_extra: n(r.steady_missing),
+      paused_subscription_twice: n(r.paused_twice),
+      ledger_entries_without_one_result: n(r.entries_without_one_result),
+      runs_without_one_result: n(r.runs_without_one_result),
+      succeeded_not_received_valid: succeeded.filter((d) => {
+        const rc = c.receipts.get(d.id);
+        return !rc || rc.valid === 0 || rc.answered2xx === 0;
+      }).length,
+      pending_off_ladder: pending.filter((d) => d.attempt_count > c.ladder || d.next_attempt_at === null)
+        .length,
+      dead_before_ladder_end: dead.filter(
+        (d) => d.subscription_id !== pausedId && d.attempt_count < c.ladder + 1,
+      ).length,
+      other_status: rows.length - succeeded.length - pending.length - dead.length,
+      invalid_signatures: invalidSignatures,
+      body_id_mismatch: idMismatch,
+      unknown_delivery_ids: [...c.receipts.keys()].filter((id) => !ids.has(id)).length,
+    };
+    out.push({
+      invariant: 'results_delivered_signed_or_on_ladder',
+      held:
+        v.results > 0 &&
+        v.succeeded > 0 &&
+        v.steady_subscription_missing_or_extra +
+          v.paused_subscription_twice +
+          v.ledger_entries_without_one_result +
+          v.runs_without_one_result +
+          v.succeeded_not_received_valid +
+          v.pending_off_ladder +
+          v.dead_before_ladder_end +
+          v.other_status +
+          v.invalid_signatures +
+          v.body_id_mismatch +
+          v.unknown_delivery_ids ===
+          0,
+      ...v,
+    });
+  }
+
+  // 7. No message sent twice (by Message-ID at the SMTP server); every `sent` one arrived; none
+  //    left pending.
+  {
+    const { rows } = await db.query<{ id: string; status: string }>(
+      `select id, status from messages where workspace_id = $1`,
+      [ws],
+    );
+    const sent = rows.filter((m) => m.status === 'sent');
+    const sentIds = new Set(sent.map((m) => `${m.id}@svc.messages`));
+    const v = {
+      messages: rows.length,
+      sent: sent.length,
+      smtp_mails: [...c.smtp.values()].reduce((a, b) => a + b, 0),
+      sent_twice: [...c.smtp.values()].filter((x) => x > 1).length,
+      sent_not_received: sent.filter((m) => !c.smtp.has(`${m.id}@svc.messages`)).length,
+      received_not_sent: [...c.smtp.keys()].filter((k) => !sentIds.has(k)).length,
+      pending: rows.filter((m) => m.status === 'pending').length,
+      failed: rows.filter((m) => m.status === 'failed').length,
+      skipped: rows.filter((m) => m.status === 'skipped').length,
+    };
+    out.push({
+      invariant: 'no_message_sent_twice',
+      held: v.sent > 0 && v.sent_twice + v.sent_not_received + v.pending === 0,
+      ...v,
+    });
+  }
+
+  // 8. No 5xx outside the Postgres restart window (plus a grace period).
+  {
+    const inWindow = (at: number) => c.restartWindows.some((w) => at >= w.from && at <= w.to + c.graceMs);
+    const outside = c.fiveXX.filter((f) => !inWindow(f.at));
+    out.push({
+      invariant: 'no_5xx_outside_postgres_restart',
+      held: outside.length === 0,
+      total_5xx: c.fiveXX.length,
+      in_restart_window: c.fiveXX.length - outside.length,
+      outside_window: outside.length,
+      outside_examples: outside.slice(0, 5),
+    });
+  }
+  // 9. No process died of anything but our SIGKILLs (a Postgres restart is survived in place).
+  out.push({
+    invariant: 'processes_die_only_when_killed',
+    held: c.unexpectedExits.length === 0,
+    unexpected_exits: c.unexpectedExits.length,
+    examples: c.unexpectedExits.slice(0, 5),
+  });
+  return out;
+}

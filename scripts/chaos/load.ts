@@ -1,0 +1,251 @@
+import http from 'node:http';
+import type { LoadOp, ScheduledOp } from './schedule.ts';
+
+export interface Answer {
+  /** answered: a status came back; unknown: the socket died after sending (we may or may not have
+   * been served); refused: no API process took the connection (nothing was sent). */
+  result: 'answered' | 'unknown' | 'refused';
+  status: number | null;
+  body: Record<string, unknown> | null;
+}
+
+/** Every 5xx the load saw, with its time, for the restart-window check. */
+export interface FiveXX {
+  at: number;
+  status: number;
+  what: string;
+}
+
+/**
+ * The load's HTTP client: round robin over the live API base URLs; a connection that is refused
+ * (that process is down) goes to the next one; `dropAfterMs` destroys the socket that long after
+ * the request was written, so the answer (if any) is lost.
+ */
+export class Client {
+  private rr = 0;
+  readonly fivexx: FiveXX[] = [];
+  requests = 0;
+  drops = 0;
+
+  private readonly urls: () => string[];
+  private readonly key: string;
+
+  constructor(urls: () => string[], key: string) {
+    this.urls = urls;
+    this.key = key;
+  }
+
+  async call(
+    what: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { headers?: Record<string, string>; dropAfterMs?: number | null } = {},
+  ): Promise<Answer> {
+    for (let tries = 0; tries < 4; tries++) {
+      const urls = this.urls();
+      if (urls.length === 0) {
+        await new Promise((r) => setTimeout(r, 250));
+        continue;
+      }
+      const base = urls[this.rr++ % urls.length]!;
+      const a = await this.once(base, method, path, body, opts);
+      if (a.result === 'refused') continue;
+      if (a.status !== null && a.status >= 500) this.fivexx.push({ at: Date.now(), status: a.status, what });
+      return a;
+    }
+    return { result: 'refused', status: null, body: null };
+  }
+
+  private once(
+    base: string,
+    method: string,
+    path: string,
+    body: unknown,
+    opts: { headers?: Record<string, string>; dropAfterMs?: number | null },
+  ): Promise<Answer> {
+    this.requests++;
+    return new Promise((resolve) => {
+      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      let sent = false;
+      let settled = false;
+      const done = (a: Answer) => {
+        if (settled) return;
+        settled = true;
+        resolve(a);
+      };
+      const req = http.request(`${base}${path}`, {
+        method,
+        agent: false,
+        headers: {
+          authorization: `Bearer ${this.key}`,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
+            : {}),
+          ...opts.headers,
+        },
+        timeout: 30_000,
+      });
+      req.on('timeout', () => req.destroy(new Error('client timeout')));
+      req.on('error', (err: NodeJS.ErrnoException) =>
+        done({
+          result: !sent && err.code === 'ECONNREFUSED' ? 'refused' : 'unknown',
+          status: null,
+          body: null,
+        }),
+      );
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', () => done({ result: 'unknown', status: null, body: null }));
+        res.on('end', () => {
+          let parsed: Record<string, unknown> | null = null;
+          try {
+            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // not JSON
+          }
+          done({ result: 'answered', status: res.statusCode ?? null, body: parsed });
+        });
+      });
+      req.on('socket', (s) =>
+        s.once('connect', () => {
+          sent = true;
+        }),
+      );
+      req.end(payload, () => {
+        sent = true;
+        if (opts.dropAfterMs != null) {
+          this.drops++;
+          setTimeout(() => req.destroy(new Error('dropped by chaos')), opts.dropAfterMs);
+        }
+      });
+    });
+  }
+}
+
+/** What the load learnt, for the invariants: answers by idempotency key, accepted events, entries. */
+export class LoadRecord {
+  /** kind → outcome label (status code, `unknown`, `refused`) → count */
+  readonly outcomes: Record<string, Record<string, number>> = {};
+  /** Event ids answered 202, and the event ids each event key was answered with. */
+  readonly acceptedEvents = new Set<string>();
+  readonly eventIdsByKey = new Map<string, Set<string>>();
+  readonly entryIdsByKey = new Map<string, Set<string>>();
+  readonly redemptionIdsByKey = new Map<string, Set<string>>();
+  /** Successful adjustments: candidates for reversals. */
+  readonly adjustments: { participant: string; id: string }[] = [];
+  reversals = 0;
+  erasures = 0;
+
+  count(kind: string, a: Answer): void {
+    const label = a.result === 'answered' ? String(a.status) : a.result;
+    const k = this.outcomes[kind] ?? {};
+    this.outcomes[kind] = k;
+    k[label] = (k[label] ?? 0) + 1;
+  }
+}
+
+const add = (m: Map<string, Set<string>>, key: string, v: string) => {
+  const s = m.get(key) ?? new Set<string>();
+  s.add(v);
+  m.set(key, s);
+};
+
+/** Runs one scheduled op through the client and records its answer. */
+export async function runOp(
+  client: Client,
+  rec: LoadRecord,
+  s: ScheduledOp,
+  rewardIds: Record<string, number>,
+): Promise<void> {
+  const op: LoadOp = s.op;
+  const drop = { dropAfterMs: s.dropAfterMs };
+  const keyHeader = (o: { key: string | null; keyIn: string }) =>
+    o.key && o.keyIn === 'header' ? { 'Idempotency-Key': o.key } : undefined;
+  const keyBody = (o: { key: string | null; keyIn: string }) =>
+    o.key && o.keyIn === 'body' ? { idempotency_key: o.key } : {};
+  switch (op.kind) {
+    case 'event': {
+      const a = await client.call(
+        'event',
+        'POST',
+        '/v1/events',
+        {
+          event_type: op.type,
+          participant: {
+            external_id: op.participant,
+            email: `${op.participant}@example.com`,
+            name: op.participant,
+          },
+          payload: { seq: s.repeatOf ?? s.seq },
+          ...keyBody(op),
+        },
+        { ...drop, headers: keyHeader(op) },
+      );
+      rec.count(s.repeatOf === null ? 'event' : 'event (repeat)', a);
+      const id = a.status === 202 ? String(a.body?.event_id ?? '') : '';
+      if (id) {
+        rec.acceptedEvents.add(id);
+        if (op.key) add(rec.eventIdsByKey, op.key, id);
+      }
+      return;
+    }
+    case 'adjust': {
+      const a = await client.call(
+        'adjust',
+        'POST',
+        `/v1/participants/${op.participant}/points`,
+        { points: op.points, reason: 'chaos adjustment', ...keyBody(op) },
+        { ...drop, headers: keyHeader(op) },
+      );
+      rec.count(s.repeatOf === null ? 'adjust' : 'adjust (repeat)', a);
+      if (a.status === 201 || a.status === 200) {
+        const id = String(a.body?.id ?? '');
+        if (op.key) add(rec.entryIdsByKey, op.key, id);
+        if (a.status === 201) rec.adjustments.push({ participant: op.participant, id });
+      }
+      return;
+    }
+    case 'reverse': {
+      if (rec.adjustments.length === 0)
+        return void rec.count('reverse', { result: 'refused', status: null, body: null });
+      const e = rec.adjustments[op.pick % rec.adjustments.length]!;
+      const a = await client.call(
+        'reverse',
+        'POST',
+        `/v1/participants/${e.participant}/ledger/${e.id}/reversal`,
+        { reason: 'chaos reversal' },
+        drop,
+      );
+      rec.count('reverse', a);
+      if (a.status === 201) rec.reversals++;
+      return;
+    }
+    case 'redeem': {
+      const a = await client.call(
+        'redeem',
+        'POST',
+        '/v1/redemptions',
+        { participant: op.participant, reward_id: rewardIds[op.reward], ...keyBody(op) },
+        { ...drop, headers: keyHeader(op) },
+      );
+      rec.count(`redeem ${op.reward}${s.repeatOf === null ? '' : ' (repeat)'}`, a);
+      const err = a.body?.error as { type?: string; redemption_id?: number } | undefined;
+      const id =
+        a.status === 201 || a.status === 200
+          ? String(a.body?.id ?? '')
+          : err?.type === 'external_fulfilment_failed'
+            ? String(err.redemption_id ?? '')
+            : '';
+      if (id && op.key) add(rec.redemptionIdsByKey, op.key, id);
+      return;
+    }
+    case 'erase': {
+      const a = await client.call('erase', 'DELETE', `/v1/participants/${op.participant}`, undefined, drop);
+      rec.count('erase', a);
+      if (a.status === 200) rec.erasures++;
+      return;
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+
+/** mulberry32: a small seeded PRNG; the same seed gives the same sequence on every machine. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const PARTICIPANTS = 40;
+export const REWARDS = ['code', 'counted', 'external'] as const;
+export type RewardKey = (typeof REWARDS)[number];
+
+/** Where an idempotency key travels: the `Idempotency-Key` header, the body, or nowhere. */
+export type KeyPlace = 'header' | 'body' | 'none';
+
+export type LoadOp =
+  | { kind: 'event'; type: 'purchase' | 'checkin'; participant: string; key: string | null; keyIn: KeyPlace }
+  | { kind: 'adjust'; participant: string; points: number; key: string | null; keyIn: KeyPlace }
+  | { kind: 'reverse'; pick: number }
+  | { kind: 'redeem'; participant: string; reward: RewardKey; key: string | null; keyIn: KeyPlace }
+  | { kind: 'erase'; participant: string };
+
+export interface ScheduledOp {
+  /** ms after the load starts */
+  at: number;
+  seq: number;
+  op: LoadOp;
+  /** Destroy the client socket this many ms after the request is sent (the outcome is then unknown). */
+  dropAfterMs: number | null;
+  /** A deliberate repeat of the op with this seq (same body, same key). */
+  repeatOf: number | null;
+}
+
+export type Fault =
+  | { at: number; kind: 'kill'; target: 'api0' | 'api1' | 'worker0' | 'worker1' }
+  | { at: number; kind: 'restart_postgres'; downMs: number }
+  | { at: number; kind: 'pause_subscription'; resumeAfterMs: number }
+  | { at: number; kind: 'replay_dead'; limit: number };
+
+export interface Schedule {
+  seed: number;
+  durationMs: number;
+  ops: ScheduledOp[];
+  faults: Fault[];
+  hash: string;
+}
+
+/** Load ops per second: moderate, so a loaded 2-core machine runs the whole cluster beside it. */
+export const OPS_PER_SECOND = 8;
+
+/**
+ * The whole run, decided up front from the seed: every request (kind, participant, amount, key,
+ * whether its socket is dropped, whether and when it is repeated) and every fault (which process
+ * is SIGKILLed when, when Postgres restarts, subscription pauses, replays). Nothing later draws
+ * from the PRNG, so the same seed gives the same schedule, whose hash is printed at start.
+ */
+export function buildSchedule(seed: number, durationS: number): Schedule {
+  const rnd = mulberry32(seed);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const durationMs = durationS * 1000;
+  const participant = () => `p${int(0, PARTICIPANTS - 1)}`;
+  const keyIn = (pKeyed: number): KeyPlace => (rnd() < pKeyed ? (rnd() < 0.5 ? 'header' : 'body') : 'none');
+
+  const ops: ScheduledOp[] = [];
+  let seq = 0;
+  for (
+    let at = 500;
+    at < durationMs;
+    at += Math.max(1, Math.round((-Math.log(1 - rnd()) * 1000) / OPS_PER_SECOND))
+  ) {
+    const r = rnd();
+    let op: LoadOp;
+    const s = seq;
+    if (r < 0.45) {
+      const k = keyIn(0.85);
+      op = {
+        kind: 'event',
+        type: rnd() < 0.7 ? 'purchase' : 'checkin',
+        participant: participant(),
+        key: k === 'none' ? null : `ev-${seed}-${s}`,
+        keyIn: k,
+      };
+    } else if (r < 0.65) {
+      const k = keyIn(0.7);
+      op = {
+        kind: 'adjust',
+        participant: participant(),
+        points: rnd() < 0.75 ? int(10, 120) : -int(5, 60),
+        key: k === 'none' ? null : `adj-${seed}-${s}`,
+        keyIn: k,
+      };
+    } else if (r < 0.72) {
+      op = { kind: 'reverse', pick: int(0, 1_000_000) };
+    } else if (r < 0.985) {
+      const k = keyIn(0.7);
+      op = {
+        kind: 'redeem',
+        participant: participant(),
+        reward: pick(REWARDS),
+        key: k === 'none' ? null : `red-${seed}-${s}`,
+        keyIn: k,
+      };
+    } else {
+      op = { kind: 'erase', participant: participant() };
+    }
+    const dropAfterMs = rnd() < 0.06 ? int(0, 30) : null;
+    ops.push({ at, seq: seq++, op, dropAfterMs, repeatOf: null });
+    // Keyed writes are repeated on purpose (a client retrying), always after a dropped socket,
+    // sometimes at once (a concurrent duplicate), sometimes seconds later.
+    const keyed = 'key' in op && op.key !== null;
+    if (keyed && (dropAfterMs !== null || rnd() < 0.2)) {
+      const later = rnd() < 0.4 ? int(0, 20) : int(200, 4000);
+      ops.push({ at: at + later, seq: seq++, op, dropAfterMs: null, repeatOf: s });
+    }
+  }
+  ops.sort((a, b) => a.at - b.at || a.seq - b.seq);
+
+  const faults: Fault[] = [];
+  const targets = ['api0', 'api1', 'worker0', 'worker1'] as const;
+  for (let at = int(4000, 8000); at < durationMs - 3000; at += int(4000, 8000))
+    faults.push({ at, kind: 'kill', target: pick(targets) });
+  faults.push({
+    at: Math.round(durationMs * (0.4 + 0.2 * rnd())),
+    kind: 'restart_postgres',
+    downMs: int(1000, 3000),
+  });
+  for (let at = int(8000, 15000); at < durationMs - 5000; at += int(15000, 25000))
+    faults.push({ at, kind: 'pause_subscription', resumeAfterMs: int(1000, 4000) });
+  for (let at = int(10000, 20000); at < durationMs; at += int(12000, 20000))
+    faults.push({ at, kind: 'replay_dead', limit: int(2, 6) });
+  faults.sort((a, b) => a.at - b.at);
+
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ seed, durationMs, ops, faults }))
+    .digest('hex')
+    .slice(0, 16);
+  return { seed, durationMs, ops, faults, hash };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { buildSchedule, mulberry32 } from '../scripts/chaos/schedule.ts';
+
+describe('chaos schedule', () => {
+  it('is a function of the seed: the same seed gives the same ops, faults and hash', () => {
+    const a = buildSchedule(42, 120);
+    const b = buildSchedule(42, 120);
+    expect(b).toEqual(a);
+    expect(buildSchedule(43, 120).hash).not.toBe(a.hash);
+  });
+
+  it('holds every kind of load and fault, in time order, within the duration', () => {
+    const s = buildSchedule(20261125, 120);
+    const kinds = new Set(s.ops.map((o) => o.op.kind));
+    expect([...kinds].sort()).toEqual(['adjust', 'erase', 'event', 'redeem', 'reverse']);
+    expect(s.ops.some((o) => o.repeatOf !== null)).toBe(true);
+    expect(s.ops.some((o) => o.dropAfterMs !== null)).toBe(true);
+    // Every dropped keyed op is retried with the same key.
+    for (const o of s.ops.filter((x) => x.dropAfterMs !== null && 'key' in x.op && x.op.key))
+      expect(s.ops.some((r) => r.repeatOf === o.seq)).toBe(true);
+    expect(s.faults.filter((f) => f.kind === 'restart_postgres')).toHaveLength(1);
+    expect(s.faults.filter((f) => f.kind === 'kill').length).toBeGreaterThan(10);
+    const at = s.ops.map((o) => o.at);
+    expect(at).toEqual([...at].sort((x, y) => x - y));
+    expect(Math.max(...s.faults.map((f) => f.at))).toBeLessThan(120_000);
+  });
+
+  it('mulberry32 is deterministic and uniform enough', () => {
+    const r = mulberry32(1);
+    const xs = Array.from({ length: 10_000 }, r);
+    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(Math.abs(mean - 0.5)).toBeLessThan(0.02);
+    expect(mulberry32(1)()).toBe(xs[0]);
+  });
+});

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The chaos run (docs/chaos.md) as part of CI: a fixed seed, two minutes of seeded load and faults
+// against real `svc serve` processes on a Postgres of its own (SIGKILLs, a Postgres restart,
+// dropped client sockets), then every invariant checked. The run is its own process: this test
+// asserts its exit code and that every invariant line it printed says held.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SEED = 20261125;
+const DURATION_S = 120;
+
+let child = null as ChildProcess | null;
+// A run cut short by the timeout stops its own processes and Postgres on SIGTERM.
+afterAll(() => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+});
+
+describe('chaos run', () => {
+  it(`seed ${SEED}, ${DURATION_S} s: every invariant holds`, { timeout: 9 * 60_000 }, async () => {
+    const run = spawn(
+      process.execPath,
+      ['scripts/chaos.ts', '--seed', String(SEED), '--duration', String(DURATION_S)],
+      {
+        cwd: ROOT,
+        env: process.env, // the run starts a Postgres of its own, whatever DATABASE_URL says
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child = run;
+    run.stdout.setEncoding('utf8').on('data', (c: string) => {
+      stdout += c;
+    });
+    run.stderr.setEncoding('utf8').on('data', (c: string) => {
+      stderr = (stderr + c).slice(-20_000);
+    });
+    const code = await new Promise<number | null>((resolve) => run.once('exit', (c) => resolve(c)));
+    const lines = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const invariants = lines.filter((l) => 'invariant' in l);
+    const summary = lines.find((l) => l.chaos === 'summary');
+    const context = `exit ${code}\n${stdout}\n--- stderr (tail) ---\n${stderr}`;
+    expect(lines[0]?.chaos, context).toBe('start');
+    expect(invariants.map((l) => l.invariant).sort(), context).toEqual([
+      'balance_is_ledger_sum_and_lifetime_is_credits_minus_reversed',
+      'events_processed_exactly_once',
+      'external_redemptions_settled',
+      'no_5xx_outside_postgres_restart',
+      'no_code_twice_and_stock_matches',
+      'no_idempotency_key_charged_twice',
+      'no_message_sent_twice',
+      'processes_die_only_when_killed',
+      'results_delivered_signed_or_on_ladder',
+    ]);
+    expect(
+      invariants.filter((l) => l.held !== true),
+      context,
+    ).toEqual([]);
+    expect(summary?.failed, context).toEqual([]);
+    // The faults really happened.
+    const faults = summary?.faults as Record<string, number>;
+    expect(faults.kills, context).toBeGreaterThan(10);
+    expect(faults.postgres_restarts, context).toBe(1);
+    expect(faults.dropped_sockets, context).toBeGreaterThan(10);
+    expect(code, context).toBe(0);
+  });
+});
