@@ -25,7 +25,12 @@ export interface Earning {
  * id order; a no-op when the caller already holds them), so the old scores read here are the
  * ones this change replaces.
  */
-export async function recordEarnings(sql: Sql, rows: Earning[]): Promise<void> {
+export async function recordEarnings(
+  sql: Sql,
+  rows: Earning[],
+  /** The caller already holds these participants' row locks (postCredits' precondition): no second round trip for them. */
+  opts: { locked?: boolean } = {},
+): Promise<void> {
   const earnings = rows.filter((r) => r.points !== 0);
   if (!earnings.length) return;
 
@@ -41,7 +46,8 @@ export async function recordEarnings(sql: Sql, rows: Earning[]): Promise<void> {
   }
 
   const ids = [...new Set(earnings.map((e) => e.participantId))].sort((a, b) => a - b);
-  await sql.query(`select 1 from participants where id = any($1::bigint[]) order by id for update`, [ids]);
+  if (!opts.locked)
+    await sql.query(`select 1 from participants where id = any($1::bigint[]) order by id for update`, [ids]);
   const moves: ScoreMove[] = [];
 
   const list = [...periodDeltas.values()].filter((d) => d.delta !== 0);

@@ -20,6 +20,12 @@ export async function postCredits(
   entries: EntryToPost[],
   /** Given: the `points.changed` results are appended here for the caller to emit with its own, in one statement. */
   results?: ResultToEmit[],
+  /**
+   * `fresh`: the caller knows no entry with these keys exists (the engine: no earlier attempt of
+   * these runs wrote any), so the lookup is skipped. Were it wrong, the unique key fails the
+   * INSERT and with it the caller's transaction: nothing is credited twice.
+   */
+  opts: { fresh?: boolean } = {},
 ): Promise<PostedEntry[]> {
   if (!entries.length) return [];
   for (const e of entries) {
@@ -33,7 +39,7 @@ export async function postCredits(
   // One `= any` lookup per workspace+mode (almost always one): it always uses the unique index,
   // where a join against unnest() let a planner with stale statistics scan the ledger (bench `engine`).
   const prior: (RawEntry & { workspace_id: string; mode: string })[] = [];
-  for (const [scope, keys] of groupKeys(entries)) {
+  for (const [scope, keys] of opts.fresh ? [] : groupKeys(entries)) {
     const [w, m] = scope.split('/');
     const { rows } = await sql.query<RawEntry & { workspace_id: string; mode: string }>(
       `select workspace_id, mode, ${ENTRY_COLUMNS} from ledger_entries
@@ -118,6 +124,8 @@ export async function postCredits(
           points: lifetime(e),
           at: new Date(posted.get(scopeKey(e))!.entry.created_at),
         })),
+      // The caller holds the participants' row locks (see above).
+      { locked: true },
     );
     const changed = fresh.map((e) => {
       const entry = posted.get(scopeKey(e))!.entry;
