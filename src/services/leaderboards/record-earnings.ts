@@ -28,8 +28,12 @@ export interface Earning {
 export async function recordEarnings(
   sql: Sql,
   rows: Earning[],
-  /** The caller already holds these participants' row locks (postCredits' precondition): no second round trip for them. */
-  opts: { locked?: boolean } = {},
+  opts: {
+    /** The caller already holds these participants' row locks (postCredits' precondition): no second round trip for them. */
+    locked?: boolean;
+    /** Given: the histogram moves are appended here for the caller to write in its own statement (deltaColumns). */
+    moves?: ScoreMove[];
+  } = {},
 ): Promise<void> {
   const earnings = rows.filter((r) => r.points !== 0);
   if (!earnings.length) return;
@@ -102,5 +106,6 @@ export async function recordEarnings(
     }));
     moves.push(...after);
   }
-  await appendMoves(sql, moves);
+  if (opts.moves) opts.moves.push(...moves);
+  else await appendMoves(sql, moves);
 }

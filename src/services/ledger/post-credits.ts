@@ -1,4 +1,5 @@
 import type { Sql } from '../../db/tx.ts';
+import type { ScoreMove } from '../leaderboards/histogram.ts';
 import { recordEarnings } from '../leaderboards/record-earnings.ts';
 import { emitResults, type ResultToEmit } from '../outbox/emit.ts';
 import type { EntryToPost, PostedEntry, RawEntry } from './post-entry.ts';
@@ -25,7 +26,7 @@ export async function postCredits(
    * these runs wrote any), so the lookup is skipped. Were it wrong, the unique key fails the
    * INSERT and with it the caller's transaction: nothing is credited twice.
    */
-  opts: { fresh?: boolean } = {},
+  opts: { fresh?: boolean; moves?: ScoreMove[] } = {},
 ): Promise<PostedEntry[]> {
   if (!entries.length) return [];
   for (const e of entries) {
@@ -125,7 +126,7 @@ export async function postCredits(
           at: new Date(posted.get(scopeKey(e))!.entry.created_at),
         })),
       // The caller holds the participants' row locks (see above).
-      { locked: true },
+      { locked: true, moves: opts.moves },
     );
     const changed = fresh.map((e) => {
       const entry = posted.get(scopeKey(e))!.entry;

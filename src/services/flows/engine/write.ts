@@ -1,11 +1,17 @@
 import type { Sql } from '../../../db/tx.ts';
+import { uuidv7 } from '../../../lib/uuid7.ts';
+import { deltaColumns, deltaInsertSql, type ScoreMove } from '../../leaderboards/histogram.ts';
 import { postCredits } from '../../ledger/post-credits.ts';
-import { emitResults, type ResultToEmit } from '../../outbox/emit.ts';
+import { emitResultsCtes, type ResultToEmit } from '../../outbox/emit.ts';
 import type { BatchPlan } from './evaluate.ts';
+
+// The results' outbox rows and webhook deliveries, as CTEs of the plan's statement (emit.ts).
+const EMIT = emitResultsCtes('r');
 
 /**
  * Writes one batch's plan in a fixed number of statements (bench `engine`): ledger credits
- * (postCredits), results (one statement), then badges, runs, counts and event statuses (one), all in the caller's transaction. The unique
+ * (postCredits), then results, leaderboard histogram deltas, badges, runs, counts and event
+ * statuses (one statement), all in the caller's transaction. The unique
  * keys (derived effect keys, one run per event and flow, a badge key+tier once per participant)
  * make a second write of the same plan change nothing.
  */
@@ -18,11 +24,12 @@ export async function writePlan(
 ): Promise<void> {
   // Every result of the batch (points.changed first, then badge.awarded and flow.completed) in one statement.
   const results: ResultToEmit[] = [];
+  const moves: ScoreMove[] = [];
   const posted = await postCredits(
     sql,
     plan.credits.map((c) => c.entry),
     results,
-    { fresh: opts.freshCredits },
+    { fresh: opts.freshCredits, moves },
   );
   posted.forEach((p, i) => {
     const result = plan.credits[i]!.step.result!;
@@ -31,18 +38,20 @@ export async function writePlan(
     result.points = p.entry.points;
   });
 
-  await emitResults(sql, [...results, ...plan.results]);
+  results.push(...plan.results);
+  const deltas = deltaColumns(moves);
 
   const failedFinal = [...plan.failed].filter(([id]) => finalAttempt.has(id));
   const ids = [...plan.processed.map((e) => e.id), ...failedFinal.map(([id]) => id)];
   const b = plan.badges;
   const r = plan.runs;
-  if (!ids.length && !b.length && !r.length) return;
-  // Badges, runs, counts and statuses in one statement (one round trip; its CTEs all run, each
-  // under its own unique key). `event_count` counts processed events only, from the rows this
-  // statement moved out of `received`: an event another statement finished meanwhile (the
-  // flow-less path takes no participant lock, see process-events.ts) is not counted twice. clock_timestamp(): the moment the effects are written (bench
-  // `engine` measures latency to it). `e.id = any(…)` beside the join: the primary key is used
+  if (!ids.length && !b.length && !r.length && !results.length && !deltas[0].length) return;
+  // Badges, runs, counts, statuses, histogram deltas and results in one statement (one round
+  // trip; its CTEs all run, each under its own unique key). `event_count` counts processed events
+  // only, from the rows this statement moved out of `received`: an event another statement
+  // finished meanwhile (the flow-less path takes no participant lock, see process-events.ts) is
+  // not counted twice. clock_timestamp(): the moment the effects are written (bench `engine`
+  // measures latency to it). `e.id = any(…)` beside the join: the primary key is used
   // even when statistics are stale.
   await sql.query({
     name: 'engine_write_plan',
@@ -62,11 +71,18 @@ export async function writePlan(
          from unnest($17::uuid[], $18::text[], $19::text[]) x(id, status, error)
         where e.id = x.id and e.id = any($17::uuid[]) and e.status = 'received'
         returning e.participant_id, e.event_type, e.status
-     )
-     insert into participant_event_counts as c (participant_id, event_type, count)
-     select participant_id, event_type, count(*) from done where status = 'processed'
-      group by participant_id, event_type order by participant_id, event_type
-     on conflict (participant_id, event_type) do update set count = c.count + excluded.count`,
+     ), counted as (
+       insert into participant_event_counts as c (participant_id, event_type, count)
+       select participant_id, event_type, count(*) from done where status = 'processed'
+        group by participant_id, event_type order by participant_id, event_type
+       on conflict (participant_id, event_type) do update set count = c.count + excluded.count
+     ), deltas as (
+       ${deltaInsertSql(20)}
+     ), r as (
+       select * from unnest($27::uuid[], $28::uuid[], $29::text[], $30::text[], $31::text[]) with ordinality
+         as r(id, workspace_id, mode, type, data, ord)
+     ), ${EMIT.ctes}
+     select ${EMIT.notify} as notified`,
     values: [
       b.map((x) => x.workspaceId),
       b.map((x) => x.mode),
@@ -87,6 +103,12 @@ export async function writePlan(
       ids,
       ids.map((_, i) => (i < plan.processed.length ? 'processed' : 'failed')),
       ids.map((_, i) => (i < plan.processed.length ? null : failedFinal[i - plan.processed.length]![1])),
+      ...deltas,
+      results.map(() => uuidv7()),
+      results.map((x) => x.workspaceId),
+      results.map((x) => x.mode),
+      results.map((x) => x.type),
+      results.map((x) => JSON.stringify(x.data)),
     ],
   });
 }
