@@ -56,18 +56,15 @@ export async function recordEarnings(
 
   const list = [...periodDeltas.values()].filter((d) => d.delta !== 0);
   if (list.length) {
-    // One round trip: lock the current scores, write the new ones (never below zero) and return
-    // both. All CTEs share one snapshot; the participant locks above keep it current.
-    const { rows: changed } = await sql.query<{
-      participant_id: string;
-      period: Period;
-      period_start: string;
-      workspace_id: string;
-      mode: Mode;
-      before: string;
-      after: string;
-    }>(
-      `with i as (
+    // Credits only (the engine's case): one upsert adds each delta and returns the new score; the
+    // old one is the new minus the delta (a missing row was 0, and no score goes below 0 here).
+    // Otherwise one round trip locks the current scores, writes the new ones (never below zero)
+    // and returns both. All CTEs share one snapshot; the participant locks above keep it current.
+    const changed = list.every((d) => d.delta > 0)
+      ? await addPositive(sql, list)
+      : (
+          await sql.query<Changed>(
+            `with i as (
          select * from unnest($1::uuid[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[])
            as i(workspace_id, mode, period, period_start, participant_id, delta)
        ), prev as (
@@ -87,15 +84,16 @@ export async function recordEarnings(
        select participant_id, period, to_char(period_start, 'YYYY-MM-DD') as period_start, workspace_id, mode,
               before, after
          from next`,
-      [
-        list.map((d) => d.e.workspaceId),
-        list.map((d) => d.e.mode),
-        list.map((d) => d.period),
-        list.map((d) => d.start),
-        list.map((d) => d.e.participantId),
-        list.map((d) => d.delta),
-      ],
-    );
+            [
+              list.map((d) => d.e.workspaceId),
+              list.map((d) => d.e.mode),
+              list.map((d) => d.period),
+              list.map((d) => d.start),
+              list.map((d) => d.e.participantId),
+              list.map((d) => d.delta),
+            ],
+          )
+        ).rows;
     const after = changed.map((r) => ({
       workspaceId: r.workspace_id,
       mode: r.mode,
@@ -108,4 +106,50 @@ export async function recordEarnings(
   }
   if (opts.moves) opts.moves.push(...moves);
   else await appendMoves(sql, moves);
+}
+
+interface Changed {
+  participant_id: string;
+  period: Period;
+  period_start: string;
+  workspace_id: string;
+  mode: Mode;
+  before: string;
+  after: string;
+}
+
+/** The credits-only upsert of recordEarnings: every delta is positive. */
+async function addPositive(
+  sql: Sql,
+  list: { e: Earning; period: Period; start: string; delta: number }[],
+): Promise<Changed[]> {
+  const { rows } = await sql.query<{
+    participant_id: string;
+    period: Period;
+    period_start: string;
+    workspace_id: string;
+    mode: Mode;
+    score: string;
+  }>({
+    name: 'leaderboard_add_positive',
+    text: `insert into leaderboard_scores as s (workspace_id, mode, period, period_start, participant_id, score)
+       select * from unnest($1::uuid[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[])
+       on conflict (participant_id, period, period_start) do update set score = s.score + excluded.score
+       returning participant_id, period, to_char(period_start, 'YYYY-MM-DD') as period_start, workspace_id, mode, score`,
+    values: [
+      list.map((d) => d.e.workspaceId),
+      list.map((d) => d.e.mode),
+      list.map((d) => d.period),
+      list.map((d) => d.start),
+      list.map((d) => d.e.participantId),
+      list.map((d) => d.delta),
+    ],
+  });
+  const delta = new Map(list.map((d) => [`${d.e.participantId}/${d.period}/${d.start}`, d.delta]));
+  return rows.map((r) => {
+    const after = Number(r.score);
+    const d = delta.get(`${r.participant_id}/${r.period}/${r.period_start}`);
+    if (d === undefined) throw new Error('recordEarnings: an upserted score matches no delta');
+    return { ...r, before: String(after - d), after: String(after) };
+  });
 }
