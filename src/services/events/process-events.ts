@@ -26,6 +26,7 @@ export interface ProcessOptions {
  * order, write everything in a few statements, and mark the events `processed` — so effects
  * commit exactly when the status does. Reprocessing is harmless: processed events drop out after
  * the locks, runs are unique per (event, flow) and every effect carries its derived key.
+ * Events no active flow listens to are finished first, by {@link processFlowless}.
  * Resolves with the events whose attempt failed (id → error); those on their final attempt are
  * stored as `failed`.
  */
