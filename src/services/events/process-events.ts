@@ -74,11 +74,12 @@ export async function processFlowless(ctx: AppContext, ids: string[]): Promise<s
                    and f.active and f.deleted_at is null) as engine
          from events e
         where e.id = any($1::uuid[]) and e.status = 'received'
-     ), first_engine as (
-       select participant_id, min(id) as id from ev where engine group by participant_id
      ), quick as materialized (
-       select ev.id from ev left join first_engine fe on fe.participant_id = ev.participant_id
-        where not ev.engine and (fe.id is null or ev.id < fe.id)
+       select ev.id from ev
+        where not ev.engine
+          and not exists (
+            select 1 from ev earlier
+             where earlier.engine and earlier.participant_id = ev.participant_id and earlier.id < ev.id)
      ), done as (
        update events e set status = 'processed', processed_at = clock_timestamp()
          from quick q
