@@ -104,7 +104,11 @@ async function measure(
   rss.start();
   note(`${scenario.name} → ${target}: warm-up ${WARMUP_S} s`);
   await drive(server.url, scenario.requests(target, ctx), WARMUP_S);
-  const backlog = scenario.backlog ? () => withClient(db.url, (c) => scenario.backlog!(target, c)) : null;
+  // The bare baseline processes nothing: it owes no backlog.
+  const backlog =
+    scenario.backlog && target !== 'baseline'
+      ? () => withClient(db.url, (c) => scenario.backlog!(target, c))
+      : null;
   // The warm-up's backlog is worked off before the measured run starts.
   if (backlog) await drain(backlog, 120);
   if (ANALYZE) await withClient(db.url, (c) => c.query('analyze'));
