@@ -11,6 +11,7 @@ import { Migration20261125134000 } from './Migration20261125134000.ts';
 import { Migration20261125140000 } from './Migration20261125140000.ts';
 import { Migration20261125141000 } from './Migration20261125141000.ts';
 import { Migration20261125150000 } from './Migration20261125150000.ts';
+import { Migration20261125161843 } from './Migration20261125161843.ts';
 
 /** Committed migrations in order; `npm run migration:create` writes new files beside this one. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   { name: 'Migration20261125140000', class: Migration20261125140000 },
   { name: 'Migration20261125141000', class: Migration20261125141000 },
   { name: 'Migration20261125150000', class: Migration20261125150000 },
+  { name: 'Migration20261125161843', class: Migration20261125161843 },
 ];

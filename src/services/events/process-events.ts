@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/tx.ts';
+import { uniqueViolation, withTransaction } from '../../db/tx.ts';
 import { evaluateBatch, type SendMessage } from '../flows/engine/evaluate.ts';
 import { loadBatch, loadLedgerKeys, lockParticipants } from '../flows/engine/load.ts';
 import { derivedKey } from '../flows/engine/types.ts';
@@ -26,6 +26,7 @@ export interface ProcessOptions {
  * order, write everything in a few statements, and mark the events `processed` — so effects
  * commit exactly when the status does. Reprocessing is harmless: processed events drop out after
  * the locks, runs are unique per (event, flow) and every effect carries its derived key.
+ * Events no active flow listens to are finished first, by {@link processFlowless}.
  * Resolves with the events whose attempt failed (id → error); those on their final attempt are
  * stored as `failed`.
  */
@@ -38,23 +39,83 @@ export async function processEvents(
   const failed = new Map<string, string>();
   const ids = [...new Set(eventIds)].sort();
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
+    let chunk = ids.slice(i, i + CHUNK);
+    try {
+      chunk = await processFlowless(ctx, chunk);
+    } catch (err) {
+      // Only a shortcut: the engine's transaction below processes these events as well.
+      ctx.log.warn({ err, size: chunk.length }, 'flow-less events: shortcut failed; running the engine');
+    }
+    if (!chunk.length) continue;
     for (const [id, err] of await processChunk(ctx, chunk, finalAttempt)) failed.set(id, err);
   }
   return failed;
+}
+
+/**
+ * The shortcut for events no active flow listens to (most of a typical stream): one statement,
+ * outside any transaction of the engine's, marks them `processed` and counts them — no
+ * participant lock, no load, no evaluation. Answers the events left for the engine: those with
+ * flows, and those of a participant that come after one with flows in this batch (the engine
+ * applies a participant's events in order, so an earlier event's conditions must not see a
+ * later event's count). Whether a type has flows is read in this statement's snapshot: a flow
+ * saved concurrently applies to the events whose processing starts after its save commits
+ * (docs/guarantees.md). Exactly once: only rows this statement moves out of `received` are
+ * counted, and the engine counts only the rows its own statement moves (engine/write.ts).
+ */
+export async function processFlowless(ctx: AppContext, ids: string[]): Promise<string[]> {
+  const { rows } = await ctx.pool.query<{ id: string }>({
+    name: 'engine_process_flowless',
+    text: `with ev as materialized (
+       select e.id, e.participant_id, e.event_type,
+              e.event_type is null or e.participant_id is null or exists (
+                select 1 from flows f
+                 where f.workspace_id = e.workspace_id and f.mode = e.mode and f.event_type = e.event_type
+                   and f.active and f.deleted_at is null) as engine
+         from events e
+        where e.id = any($1::uuid[]) and e.status = 'received'
+     ), quick as materialized (
+       select ev.id from ev
+        where not ev.engine
+          and not exists (
+            select 1 from ev earlier
+             where earlier.engine and earlier.participant_id = ev.participant_id and earlier.id < ev.id)
+     ), done as (
+       update events e set status = 'processed', processed_at = clock_timestamp()
+         from quick q
+        where e.id = q.id and e.id = any($1::uuid[]) and e.status = 'received'
+        returning e.participant_id, e.event_type
+     ), counted as (
+       insert into participant_event_counts as c (participant_id, event_type, count)
+       select participant_id, event_type, count(*) from done
+        group by participant_id, event_type order by participant_id, event_type
+       on conflict (participant_id, event_type) do update set count = c.count + excluded.count
+     )
+     select id from ev where id not in (select id from quick) order by id`,
+    values: [ids],
+  });
+  return rows.map((r) => r.id);
 }
 
 async function processChunk(
   ctx: AppContext,
   ids: string[],
   finalAttempt: ReadonlySet<string>,
+  trustFresh = true,
 ): Promise<Map<string, string>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await withTransaction(ctx.pool, (client) => runBatch(ctx, client, ids, finalAttempt));
+      return await withTransaction(ctx.pool, (client) =>
+        runBatch(ctx, client, ids, finalAttempt, trustFresh),
+      );
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code && RETRYABLE.has(code) && attempt < 4) continue;
+      // A derived ledger key that exists though no earlier run wrote it (not expected): look them up.
+      if (trustFresh && uniqueViolation(err) === 'ledger_entries_idempotency_key_unique') {
+        trustFresh = false;
+        continue;
+      }
       if (ids.length === 1) {
         const msg = (err as Error).message ?? String(err);
         ctx.log.warn({ err, eventId: ids[0] }, 'event processing failed');
@@ -65,7 +126,7 @@ async function processChunk(
       ctx.log.warn({ err, size: ids.length }, 'event batch failed; processing its events one by one');
       const failed = new Map<string, string>();
       for (const id of ids)
-        for (const [k, v] of await processChunk(ctx, [id], finalAttempt)) failed.set(k, v);
+        for (const [k, v] of await processChunk(ctx, [id], finalAttempt, trustFresh)) failed.set(k, v);
       return failed;
     }
   }
@@ -76,6 +137,7 @@ async function runBatch(
   client: pg.PoolClient,
   ids: string[],
   finalAttempt: ReadonlySet<string>,
+  trustFresh: boolean,
 ): Promise<Map<string, string>> {
   const participants = await lockParticipants(client, ids);
   if (!participants.size) return new Map();
@@ -136,7 +198,8 @@ async function runBatch(
     { participants, flows, runs, runCounts, badges, holdings, multipliers, ledgerKeys, finalAttempt },
     sendMessage,
   );
-  await writePlan(client, plan, finalAttempt);
+  // No run resumed: no derived ledger key of the batch can exist, so postCredits skips the lookup.
+  await writePlan(client, plan, finalAttempt, { freshCredits: trustFresh && !resumed.length });
   return plan.failed;
 }
 

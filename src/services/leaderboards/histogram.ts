@@ -37,8 +37,24 @@ export interface ScoreMove extends BoardKey {
   to: number;
 }
 
+/** The histogram delta rows (columns, for `unnest`) that score changes append. */
+export type DeltaColumns = [string[], string[], string[], string[], number[], number[], number[]];
+
+/** The `leaderboard_count_deltas` insert of {@link deltaColumns}, from `$<first>` on (for a caller's own statement). */
+export const deltaInsertSql = (first: number) =>
+  `insert into leaderboard_count_deltas (workspace_id, mode, period, period_start, level, bucket, count)
+     select * from unnest($${first}::uuid[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::date[],
+                          $${first + 4}::smallint[], $${first + 5}::bigint[], $${first + 6}::bigint[])`;
+
 /** Appends the histogram deltas for score changes (zero scores are not counted: they rank last). */
 export async function appendMoves(sql: Sql, moves: ScoreMove[]): Promise<void> {
+  const cols = deltaColumns(moves);
+  if (!cols[0].length) return;
+  await sql.query(deltaInsertSql(1), cols);
+}
+
+/** The delta rows of {@link appendMoves}, for a caller that writes them in a statement of its own. */
+export function deltaColumns(moves: ScoreMove[]): DeltaColumns {
   // Summed per bucket first: a batch's moves share most of their coarser buckets, and a +1 and
   // a -1 of the same bucket cancel, so far fewer rows are appended (the sums read the same).
   const sums = new Map<string, { m: ScoreMove; level: number; bucket: number; count: number }>();
@@ -58,15 +74,7 @@ export async function appendMoves(sql: Sql, moves: ScoreMove[]): Promise<void> {
       if (b !== null) add(m, level, b, 1);
     }
   }
-  const cols: [string[], string[], string[], string[], number[], number[], number[]] = [
-    [],
-    [],
-    [],
-    [],
-    [],
-    [],
-    [],
-  ];
+  const cols: DeltaColumns = [[], [], [], [], [], [], []];
   for (const { m, level, bucket, count } of sums.values()) {
     if (count === 0) continue;
     cols[0].push(m.workspaceId);
@@ -77,12 +85,7 @@ export async function appendMoves(sql: Sql, moves: ScoreMove[]): Promise<void> {
     cols[5].push(bucket);
     cols[6].push(count);
   }
-  if (!cols[0].length) return;
-  await sql.query(
-    `insert into leaderboard_count_deltas (workspace_id, mode, period, period_start, level, bucket, count)
-     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::date[], $5::smallint[], $6::bigint[], $7::bigint[])`,
-    cols,
-  );
+  return cols;
 }
 
 /** How many participants of the board score strictly more than `score`. */

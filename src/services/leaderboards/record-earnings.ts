@@ -25,7 +25,16 @@ export interface Earning {
  * id order; a no-op when the caller already holds them), so the old scores read here are the
  * ones this change replaces.
  */
-export async function recordEarnings(sql: Sql, rows: Earning[]): Promise<void> {
+export async function recordEarnings(
+  sql: Sql,
+  rows: Earning[],
+  opts: {
+    /** The caller already holds these participants' row locks (postCredits' precondition): no second round trip for them. */
+    locked?: boolean;
+    /** Given: the histogram moves are appended here for the caller to write in its own statement (deltaColumns). */
+    moves?: ScoreMove[];
+  } = {},
+): Promise<void> {
   const earnings = rows.filter((r) => r.points !== 0);
   if (!earnings.length) return;
 
@@ -41,23 +50,21 @@ export async function recordEarnings(sql: Sql, rows: Earning[]): Promise<void> {
   }
 
   const ids = [...new Set(earnings.map((e) => e.participantId))].sort((a, b) => a - b);
-  await sql.query(`select 1 from participants where id = any($1::bigint[]) order by id for update`, [ids]);
+  if (!opts.locked)
+    await sql.query(`select 1 from participants where id = any($1::bigint[]) order by id for update`, [ids]);
   const moves: ScoreMove[] = [];
 
   const list = [...periodDeltas.values()].filter((d) => d.delta !== 0);
   if (list.length) {
-    // One round trip: lock the current scores, write the new ones (never below zero) and return
-    // both. All CTEs share one snapshot; the participant locks above keep it current.
-    const { rows: changed } = await sql.query<{
-      participant_id: string;
-      period: Period;
-      period_start: string;
-      workspace_id: string;
-      mode: Mode;
-      before: string;
-      after: string;
-    }>(
-      `with i as (
+    // Credits only (the engine's case): one upsert adds each delta and returns the new score; the
+    // old one is the new minus the delta (a missing row was 0, and no score goes below 0 here).
+    // Otherwise one round trip locks the current scores, writes the new ones (never below zero)
+    // and returns both. All CTEs share one snapshot; the participant locks above keep it current.
+    const changed = list.every((d) => d.delta > 0)
+      ? await addPositive(sql, list)
+      : (
+          await sql.query<Changed>(
+            `with i as (
          select * from unnest($1::uuid[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[])
            as i(workspace_id, mode, period, period_start, participant_id, delta)
        ), prev as (
@@ -77,15 +84,16 @@ export async function recordEarnings(sql: Sql, rows: Earning[]): Promise<void> {
        select participant_id, period, to_char(period_start, 'YYYY-MM-DD') as period_start, workspace_id, mode,
               before, after
          from next`,
-      [
-        list.map((d) => d.e.workspaceId),
-        list.map((d) => d.e.mode),
-        list.map((d) => d.period),
-        list.map((d) => d.start),
-        list.map((d) => d.e.participantId),
-        list.map((d) => d.delta),
-      ],
-    );
+            [
+              list.map((d) => d.e.workspaceId),
+              list.map((d) => d.e.mode),
+              list.map((d) => d.period),
+              list.map((d) => d.start),
+              list.map((d) => d.e.participantId),
+              list.map((d) => d.delta),
+            ],
+          )
+        ).rows;
     const after = changed.map((r) => ({
       workspaceId: r.workspace_id,
       mode: r.mode,
@@ -96,5 +104,52 @@ export async function recordEarnings(sql: Sql, rows: Earning[]): Promise<void> {
     }));
     moves.push(...after);
   }
-  await appendMoves(sql, moves);
+  if (opts.moves) opts.moves.push(...moves);
+  else await appendMoves(sql, moves);
+}
+
+interface Changed {
+  participant_id: string;
+  period: Period;
+  period_start: string;
+  workspace_id: string;
+  mode: Mode;
+  before: string;
+  after: string;
+}
+
+/** The credits-only upsert of recordEarnings: every delta is positive. */
+async function addPositive(
+  sql: Sql,
+  list: { e: Earning; period: Period; start: string; delta: number }[],
+): Promise<Changed[]> {
+  const { rows } = await sql.query<{
+    participant_id: string;
+    period: Period;
+    period_start: string;
+    workspace_id: string;
+    mode: Mode;
+    score: string;
+  }>({
+    name: 'leaderboard_add_positive',
+    text: `insert into leaderboard_scores as s (workspace_id, mode, period, period_start, participant_id, score)
+       select * from unnest($1::uuid[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[])
+       on conflict (participant_id, period, period_start) do update set score = s.score + excluded.score
+       returning participant_id, period, to_char(period_start, 'YYYY-MM-DD') as period_start, workspace_id, mode, score`,
+    values: [
+      list.map((d) => d.e.workspaceId),
+      list.map((d) => d.e.mode),
+      list.map((d) => d.period),
+      list.map((d) => d.start),
+      list.map((d) => d.e.participantId),
+      list.map((d) => d.delta),
+    ],
+  });
+  const delta = new Map(list.map((d) => [`${d.e.participantId}/${d.period}/${d.start}`, d.delta]));
+  return rows.map((r) => {
+    const after = Number(r.score);
+    const d = delta.get(`${r.participant_id}/${r.period}/${r.period_start}`);
+    if (d === undefined) throw new Error('recordEarnings: an upserted score matches no delta');
+    return { ...r, before: String(after - d), after: String(after) };
+  });
 }

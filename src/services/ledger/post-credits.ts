@@ -1,4 +1,5 @@
 import type { Sql } from '../../db/tx.ts';
+import type { ScoreMove } from '../leaderboards/histogram.ts';
 import { recordEarnings } from '../leaderboards/record-earnings.ts';
 import { emitResults, type ResultToEmit } from '../outbox/emit.ts';
 import type { EntryToPost, PostedEntry, RawEntry } from './post-entry.ts';
@@ -20,6 +21,12 @@ export async function postCredits(
   entries: EntryToPost[],
   /** Given: the `points.changed` results are appended here for the caller to emit with its own, in one statement. */
   results?: ResultToEmit[],
+  /**
+   * `fresh`: the caller knows no entry with these keys exists (the engine: no earlier attempt of
+   * these runs wrote any), so the lookup is skipped. Were it wrong, the unique key fails the
+   * INSERT and with it the caller's transaction: nothing is credited twice.
+   */
+  opts: { fresh?: boolean; moves?: ScoreMove[] } = {},
 ): Promise<PostedEntry[]> {
   if (!entries.length) return [];
   for (const e of entries) {
@@ -33,7 +40,7 @@ export async function postCredits(
   // One `= any` lookup per workspace+mode (almost always one): it always uses the unique index,
   // where a join against unnest() let a planner with stale statistics scan the ledger (bench `engine`).
   const prior: (RawEntry & { workspace_id: string; mode: string })[] = [];
-  for (const [scope, keys] of groupKeys(entries)) {
+  for (const [scope, keys] of opts.fresh ? [] : groupKeys(entries)) {
     const [w, m] = scope.split('/');
     const { rows } = await sql.query<RawEntry & { workspace_id: string; mode: string }>(
       `select workspace_id, mode, ${ENTRY_COLUMNS} from ledger_entries
@@ -57,51 +64,47 @@ export async function postCredits(
   if (fresh.length) {
     const lifetime = (e: EntryToPost) =>
       e.lifetimeDelta ?? (e.source === 'flow' || e.source === 'adjustment' ? e.points : 0);
-    const totals = new Map<number, { points: number; lifetime: number }>();
-    for (const e of fresh) {
-      const t = totals.get(e.participantId) ?? { points: 0, lifetime: 0 };
-      t.points += e.points;
-      t.lifetime += lifetime(e);
-      totals.set(e.participantId, t);
-    }
-    const ids = [...totals.keys()].sort((a, b) => a - b);
-    const { rows: moved } = await sql.query<{ id: string; balance: string }>(
-      `update participants p
-          set balance = p.balance + d.points, lifetime_points = greatest(p.lifetime_points + d.lifetime, 0),
-              updated_at = now()
-         from unnest($1::bigint[], $2::bigint[], $3::bigint[]) d(id, points, lifetime)
-        where p.id = d.id and p.id = any($1::bigint[])
-        returning p.id, p.balance`,
-      [ids, ids.map((id) => totals.get(id)!.points), ids.map((id) => totals.get(id)!.lifetime)],
-    );
-    // Running balance per participant, starting from the balance before this statement.
-    const running = new Map(
-      moved.map((r) => [Number(r.id), Number(r.balance) - totals.get(Number(r.id))!.points]),
-    );
-    if (running.size !== ids.length) throw new Error('postCredits: participant not found');
-    const balanceAfter = fresh.map((e) => {
-      const b = running.get(e.participantId)! + e.points;
-      running.set(e.participantId, b);
-      return b;
-    });
-    const { rows } = await sql.query<RawEntry & { workspace_id: string; mode: string }>(
-      `insert into ledger_entries
+    // One round trip: the balances move (participants in id order; the caller holds their
+    // locks) and each entry's balance_after continues its participant's balance before this
+    // statement, in the given order (a running sum per participant).
+    const { rows } = await sql.query<RawEntry & { workspace_id: string; mode: string }>({
+      name: 'post_credits',
+      text: `with d as (
+         select * from unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[],
+                              $7::text[], $8::text[], $9::bigint[]) with ordinality
+           as d(workspace_id, mode, participant_id, points, reason, source, reference, idempotency_key, lifetime, ord)
+       ), t as (
+         select participant_id, sum(points) as points, sum(lifetime) as lifetime
+           from d group by participant_id order by participant_id
+       ), moved as (
+         update participants p
+            set balance = p.balance + t.points, lifetime_points = greatest(p.lifetime_points + t.lifetime, 0),
+                updated_at = now()
+           from t
+          where p.id = t.participant_id and p.id = any($3::bigint[])
+          returning p.id, p.balance, t.points
+       )
+       insert into ledger_entries
          (workspace_id, mode, participant_id, points, balance_after, reason, source, reference, idempotency_key)
-       select * from unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::text[],
-                            $7::text[], $8::text[], $9::text[])
+       select d.workspace_id, d.mode, d.participant_id, d.points,
+              m.balance - m.points + sum(d.points) over (partition by d.participant_id order by d.ord),
+              d.reason, d.source, d.reference, d.idempotency_key
+         from d join moved m on m.id = d.participant_id
+        order by d.ord
        returning workspace_id, mode, ${ENTRY_COLUMNS}`,
-      [
+      values: [
         fresh.map((e) => e.workspaceId),
         fresh.map((e) => e.mode),
         fresh.map((e) => e.participantId),
         fresh.map((e) => e.points),
-        balanceAfter,
         fresh.map((e) => e.reason ?? null),
         fresh.map((e) => e.source),
         fresh.map((e) => e.reference ?? null),
         fresh.map((e) => e.idempotencyKey),
+        fresh.map((e) => lifetime(e)),
       ],
-    );
+    });
+    if (rows.length !== fresh.length) throw new Error('postCredits: participant not found');
     for (const r of rows)
       posted.set(`${r.workspace_id}/${r.mode}/${r.idempotency_key}`, {
         entry: presentEntry(r),
@@ -118,6 +121,8 @@ export async function postCredits(
           points: lifetime(e),
           at: new Date(posted.get(scopeKey(e))!.entry.created_at),
         })),
+      // The caller holds the participants' row locks (see above).
+      { locked: true, moves: opts.moves },
     );
     const changed = fresh.map((e) => {
       const entry = posted.get(scopeKey(e))!.entry;

@@ -1,21 +1,35 @@
 import type { Sql } from '../../../db/tx.ts';
+import { uuidv7 } from '../../../lib/uuid7.ts';
+import { deltaColumns, deltaInsertSql, type ScoreMove } from '../../leaderboards/histogram.ts';
 import { postCredits } from '../../ledger/post-credits.ts';
-import { emitResults, type ResultToEmit } from '../../outbox/emit.ts';
+import { emitResultsCtes, type ResultToEmit } from '../../outbox/emit.ts';
 import type { BatchPlan } from './evaluate.ts';
+
+// The results' outbox rows and webhook deliveries, as CTEs of the plan's statement (emit.ts).
+const EMIT = emitResultsCtes('r');
 
 /**
  * Writes one batch's plan in a fixed number of statements (bench `engine`): ledger credits
- * (postCredits), results (one statement), then badges, runs, counts and event statuses (one), all in the caller's transaction. The unique
+ * (postCredits), then results, leaderboard histogram deltas, badges, runs, counts and event
+ * statuses (one statement), all in the caller's transaction. The unique
  * keys (derived effect keys, one run per event and flow, a badge key+tier once per participant)
  * make a second write of the same plan change nothing.
  */
-export async function writePlan(sql: Sql, plan: BatchPlan, finalAttempt: ReadonlySet<string>): Promise<void> {
+export async function writePlan(
+  sql: Sql,
+  plan: BatchPlan,
+  finalAttempt: ReadonlySet<string>,
+  /** No run of the batch was resumed: no derived ledger key can exist yet (see postCredits' `fresh`). */
+  opts: { freshCredits?: boolean } = {},
+): Promise<void> {
   // Every result of the batch (points.changed first, then badge.awarded and flow.completed) in one statement.
   const results: ResultToEmit[] = [];
+  const moves: ScoreMove[] = [];
   const posted = await postCredits(
     sql,
     plan.credits.map((c) => c.entry),
     results,
+    { fresh: opts.freshCredits, moves },
   );
   posted.forEach((p, i) => {
     const result = plan.credits[i]!.step.result!;
@@ -24,27 +38,20 @@ export async function writePlan(sql: Sql, plan: BatchPlan, finalAttempt: Readonl
     result.points = p.entry.points;
   });
 
-  await emitResults(sql, [...results, ...plan.results]);
+  results.push(...plan.results);
+  const deltas = deltaColumns(moves);
 
-  // `event_count` counts processed events only: bumped in the statement that marks them processed.
-  const bumps = new Map<string, { participantId: number; type: string; n: number }>();
-  for (const e of plan.processed) {
-    const k = `${e.participantId}/${e.eventType}`;
-    const cur = bumps.get(k);
-    if (cur) cur.n++;
-    else bumps.set(k, { participantId: e.participantId, type: e.eventType, n: 1 });
-  }
-  const counts = [...bumps.values()].sort(
-    (a, b) => a.participantId - b.participantId || (a.type < b.type ? -1 : 1),
-  );
   const failedFinal = [...plan.failed].filter(([id]) => finalAttempt.has(id));
   const ids = [...plan.processed.map((e) => e.id), ...failedFinal.map(([id]) => id)];
   const b = plan.badges;
   const r = plan.runs;
-  if (!ids.length && !b.length && !r.length) return;
-  // Badges, runs, counts and statuses in one statement (one round trip; its CTEs all run, each
-  // under its own unique key). clock_timestamp(): the moment the effects are written (bench
-  // `engine` measures latency to it). `e.id = any(…)` beside the join: the primary key is used
+  if (!ids.length && !b.length && !r.length && !results.length && !deltas[0].length) return;
+  // Badges, runs, counts, statuses, histogram deltas and results in one statement (one round
+  // trip; its CTEs all run, each under its own unique key). `event_count` counts processed events
+  // only, from the rows this statement moved out of `received`: an event another statement
+  // finished meanwhile (the flow-less path takes no participant lock, see process-events.ts) is
+  // not counted twice. clock_timestamp(): the moment the effects are written (bench `engine`
+  // measures latency to it). `e.id = any(…)` beside the join: the primary key is used
   // even when statistics are stale.
   await sql.query({
     name: 'engine_write_plan',
@@ -59,14 +66,23 @@ export async function writePlan(sql: Sql, plan: BatchPlan, finalAttempt: Readonl
               as x(id, w, m, f, e, p, s, st, fin)
        on conflict (event_id, flow_id) do update
           set status = excluded.status, steps = excluded.steps, finished_at = excluded.finished_at
+     ), done as (
+       update events e set status = x.status, error = x.error, processed_at = clock_timestamp()
+         from unnest($17::uuid[], $18::text[], $19::text[]) x(id, status, error)
+        where e.id = x.id and e.id = any($17::uuid[]) and e.status = 'received'
+        returning e.participant_id, e.event_type, e.status
      ), counted as (
        insert into participant_event_counts as c (participant_id, event_type, count)
-       select * from unnest($20::bigint[], $21::text[], $22::bigint[])
+       select participant_id, event_type, count(*) from done where status = 'processed'
+        group by participant_id, event_type order by participant_id, event_type
        on conflict (participant_id, event_type) do update set count = c.count + excluded.count
-     )
-     update events e set status = x.status, error = x.error, processed_at = clock_timestamp()
-       from unnest($17::uuid[], $18::text[], $19::text[]) x(id, status, error)
-      where e.id = x.id and e.id = any($17::uuid[]) and e.status = 'received'`,
+     ), deltas as (
+       ${deltaInsertSql(20)}
+     ), r as (
+       select * from unnest($27::uuid[], $28::uuid[], $29::text[], $30::text[], $31::text[]) with ordinality
+         as r(id, workspace_id, mode, type, data, ord)
+     ), ${EMIT.ctes}
+     select ${EMIT.notify} as notified`,
     values: [
       b.map((x) => x.workspaceId),
       b.map((x) => x.mode),
@@ -87,9 +103,12 @@ export async function writePlan(sql: Sql, plan: BatchPlan, finalAttempt: Readonl
       ids,
       ids.map((_, i) => (i < plan.processed.length ? 'processed' : 'failed')),
       ids.map((_, i) => (i < plan.processed.length ? null : failedFinal[i - plan.processed.length]![1])),
-      counts.map((x) => x.participantId),
-      counts.map((x) => x.type),
-      counts.map((x) => x.n),
+      ...deltas,
+      results.map(() => uuidv7()),
+      results.map((x) => x.workspaceId),
+      results.map((x) => x.mode),
+      results.map((x) => x.type),
+      results.map((x) => JSON.stringify(x.data)),
     ],
   });
 }
