@@ -266,7 +266,7 @@ export const leaderboardsSuite: Suite = {
       ok = line(ctx, 'adjust_points', adjust) && ok;
 
       // Correctness after the adjustments moved scores (deltas pending or folded: both exact).
-      while ((await withTransaction(pool, (c) => compactDeltas(c))) > 0);
+      while ((await withTransaction(pool, (c) => compactDeltas(c, undefined, { wait: true }))) > 0);
       let wrong = 0;
       for (let i = 0; i < 25; i++) {
         const id = `lb-${pick()}`;

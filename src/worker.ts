@@ -35,7 +35,8 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   // occurrence, whichever processes run.
   await ctx.boss.schedule(runLifecycleJob.name, LIFECYCLE_CRON, {}, { tz: 'UTC' });
   await ctx.boss.schedule(rollUpDailyStatsJob.name, DAILY_STATS_CRON, {}, { tz: 'UTC' });
-  startLeaderboardCompactor(ctx);
+  const stopCompactor = startLeaderboardCompactor(ctx);
+  stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopCompactor]);
   const stopDelivery = await startWebhookDelivery(ctx);
   stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopDelivery]);
   const stopReconciler = startMessageReconciler(ctx);

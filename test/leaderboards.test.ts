@@ -147,7 +147,7 @@ describe('ranks', () => {
       for (const s of top.body.data) expect(s.rank).toBe(expected.get(s.external_id)!.rank);
     };
     await check();
-    while ((await withTransaction(app.ctx.pool, (c) => compactDeltas(c))) > 0);
+    while ((await withTransaction(app.ctx.pool, (c) => compactDeltas(c, undefined, { wait: true }))) > 0);
     const { rows } = await app.ctx.pool.query(
       `select count(*)::int as n from leaderboard_count_deltas where workspace_id = $1`,
       [w.id],
@@ -311,7 +311,7 @@ describe('weekly and monthly boards', () => {
     const pastWeek = board('weekly', periodWindow('weekly', lastWeek).start);
     expect(await countAbove(app.ctx.pool, pastWeek, 3)).toBe(1);
     // Finished weeks' histograms are dropped (once compacted); the current week's stay.
-    while ((await withTransaction(app.ctx.pool, (c) => compactDeltas(c))) > 0);
+    while ((await withTransaction(app.ctx.pool, (c) => compactDeltas(c, undefined, { wait: true }))) > 0);
     await dropPastHistograms(app.ctx.pool);
     expect(await countAbove(app.ctx.pool, pastWeek, 3)).toBe(0);
     expect(await countAbove(app.ctx.pool, board('weekly', thisWeek), 0)).toBe(1);

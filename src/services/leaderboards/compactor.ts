@@ -6,11 +6,13 @@ import { compactDeltas, dropPastHistograms } from './histogram.ts';
  * Folds pending rank-histogram deltas every `intervalMs` (at once again while a backlog remains)
  * and, hourly (first after a minute), drops the histograms of finished weeks and months. Reads
  * are exact without it; it only keeps the tables short. Several worker processes may run it: an
- * advisory lock lets one fold at a time. Stops when the pool closes.
+ * advisory lock lets one fold at a time. The returned stop waits for a fold in flight, so the
+ * pool can close after it.
  */
-export function startLeaderboardCompactor(ctx: AppContext, intervalMs = 1000): () => void {
+export function startLeaderboardCompactor(ctx: AppContext, intervalMs = 1000): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let inFlight: Promise<void> = Promise.resolve();
   let nextCleanup = Date.now() + 60_000;
   const tick = async () => {
     if (stopped || (ctx.pool as { ending?: boolean }).ending) return;
@@ -27,14 +29,18 @@ export function startLeaderboardCompactor(ctx: AppContext, intervalMs = 1000): (
       ctx.log.warn({ err }, 'leaderboard compaction failed; retrying');
     }
     if (!stopped) {
-      timer = setTimeout(tick, intervalMs);
+      timer = setTimeout(schedule, intervalMs);
       timer.unref();
     }
   };
-  timer = setTimeout(tick, intervalMs);
+  const schedule = () => {
+    inFlight = tick();
+  };
+  timer = setTimeout(schedule, intervalMs);
   timer.unref();
-  return () => {
+  return async () => {
     stopped = true;
     clearTimeout(timer);
+    await inFlight;
   };
 }

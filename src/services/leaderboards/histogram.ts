@@ -180,11 +180,19 @@ export async function countAboveMany(
 /**
  * Folds up to `limit` pending deltas into `leaderboard_counts`. One compactor at a time (an
  * advisory lock), so the compacted rows have a single writer and never contend with postings.
- * Returns how many buckets changed (0 when nothing was pending or another compactor holds the lock).
+ * Returns how many buckets changed: 0 when nothing was pending, or, unless `wait` is set, when
+ * another compactor holds the lock (the background compactor moves on; a caller that must see
+ * every delta folded, such as a repair or a test, waits for the lock instead).
  */
-export async function compactDeltas(sql: Sql, limit = 20_000): Promise<number> {
+export async function compactDeltas(
+  sql: Sql,
+  limit = 20_000,
+  opts: { wait?: boolean } = {},
+): Promise<number> {
   const { rows: lock } = await sql.query<{ ok: boolean }>(
-    `select pg_try_advisory_xact_lock(hashtext('leaderboard_counts.compact')) as ok`,
+    opts.wait
+      ? `select true as ok from pg_advisory_xact_lock(hashtext('leaderboard_counts.compact'))`
+      : `select pg_try_advisory_xact_lock(hashtext('leaderboard_counts.compact')) as ok`,
   );
   if (!lock[0]?.ok) return 0;
   const { rows } = await sql.query<{ id: string; count: string }>(
