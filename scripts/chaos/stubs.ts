@@ -161,6 +161,10 @@ export async function startSmtp() {
       });
     },
   });
+  // A worker SIGKILLed mid-session resets its connection; smtp-server reports that as an 'error'
+  // event, which without a listener would end the run (a 30-minute run died of it at t=273 s).
+  // The mail of that session never arrived, which is what the invariants count.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1' }, resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
