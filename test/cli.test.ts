@@ -180,7 +180,7 @@ describe('svc keys', () => {
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
     expect(again.stderr).toMatch(/^svc: .*revoked/m);
-  });
+  }, 60_000); // spawns several CLI processes and a server: slow on a loaded machine
 });
 
 describe('svc users create', () => {
@@ -243,7 +243,7 @@ describe('svc users delete', () => {
     const again = await svc(['users', 'delete', '--workspace', 'users-del', '--email', 'gone@example.com']);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^svc: .*not found/m);
-  });
+  }, 60_000); // spawns several CLI processes and a server: slow on a loaded machine
 });
 
 describe('svc demo', () => {
@@ -295,7 +295,7 @@ describe('svc demo', () => {
     expect(Object.values(JSON.parse(readFileSync(file, 'utf8')))).toEqual([
       { test_key: first.test_key, live_key: first.live_key },
     ]);
-  });
+  }, 60_000); // spawns several CLI processes and a server: slow on a loaded machine
 });
 
 describe('svc demo without --json', () => {
