@@ -1,12 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Client, createClient } from 'graphql-ws';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { freePort } from '../bench/processes.ts';
+import { startSmtp } from '../scripts/chaos/stubs.ts';
 import { eventually, freshDatabase, request, testEnv } from './helpers.ts';
 import { type Receiver, startReceiver } from './webhooks-receiver.ts';
 
@@ -38,7 +37,7 @@ interface Proc {
 let databaseUrl: string;
 let db: pg.Pool;
 let receiver: Receiver;
-let smtp: { url: string; messageIds: string[]; close(): Promise<void> };
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const procs: Proc[] = [];
 let api: [Proc, Proc];
 let liveKey: string;
@@ -189,8 +188,8 @@ describe('two API and two worker processes on one database', () => {
     // Messages: one e-mail per message, each message id once.
     const { rows: messages } = await db.query<{ id: string }>(`select id from messages`);
     expect(messages).toHaveLength(EVENTS);
-    expect(smtp.messageIds).toHaveLength(EVENTS);
-    expect(new Set(smtp.messageIds)).toEqual(new Set(messages.map((m) => `<${m.id}@svc.messages>`)));
+    expect(smtp.mails()).toBe(EVENTS);
+    expect(new Set(smtp.byMessageId.keys())).toEqual(new Set(messages.map((m) => `${m.id}@svc.messages`)));
 
     // Leaderboard histograms: once compacted, each bucket counts exactly the positive scores in it.
     const { rows: wrong } = await db.query(
@@ -344,30 +343,4 @@ async function recordCompactions(pool: pg.Pool): Promise<void> {
     end $$;
     create trigger scaleout_note_compaction after insert or update or delete on leaderboard_counts
       for each statement execute function scaleout_note_compaction();`);
-}
-
-async function startSmtp(): Promise<{ url: string; messageIds: string[]; close(): Promise<void> }> {
-  const messageIds: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const id = /^message-id:\s*(\S+)/im.exec(raw)?.[1];
-        if (id) messageIds.push(id);
-        cb(null, 'queued');
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1' }, resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messageIds,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
