@@ -144,6 +144,11 @@ export interface BatchContext {
  * flows of their types, prior runs, event counts, multipliers, the badges those flows award, the
  * participants' holdings of them and run counts for limited flows. A badge key no one defined yet
  * is created here (CONTRACT 7) and the read repeated: once per key, ever.
+ *
+ * The batch's participants drive the per-participant reads as `unnest($2) join …`, never as a
+ * `participant_id = any($2)` filter: a filter tests every scanned row against the whole array
+ * (500 participants × every holder of a badge, or × every count row when a plan cached on a young
+ * table scans it), which took most of this statement's time in the `engine` bench.
  */
 export async function loadBatch(
   sql: Sql,
@@ -189,20 +194,21 @@ export async function loadBatch(
             select id, event_id, flow_id, status, steps from flow_runs
              where event_id in (select id from ev) and event_id = any($1::uuid[])) r) as runs,
          (select coalesce(json_agg(c), '[]') from (
-            select participant_id, event_type, count from participant_event_counts
-             where participant_id = any($2::bigint[])) c) as counts,
+            select c.participant_id, c.event_type, c.count
+              from unnest($2::bigint[]) q(id) join participant_event_counts c on c.participant_id = q.id) c) as counts,
          (select coalesce(json_agg(m), '[]') from (
             ${activeMultipliersSql('$2::bigint[]', '$3::timestamptz')}) m) as multipliers,
          (select count(*)::int from bk) as badge_keys,
          (select coalesce(json_agg(b), '[]') from b) as badges,
          (select coalesce(json_agg(h), '[]') from (
-            select pb.participant_id, pb.badge_id, pb.tier from participant_badges pb
-             where pb.participant_id = any($2::bigint[]) and pb.badge_id in (select id from b)) h) as holdings,
+            select pb.participant_id, pb.badge_id, pb.tier
+              from unnest($2::bigint[]) q(id) join participant_badges pb on pb.participant_id = q.id
+             where pb.badge_id in (select id from b)) h) as holdings,
          (select coalesce(json_agg(c), '[]') from (
-            select flow_id, participant_id, count(*) as n from flow_runs
-             where flow_id in (select id from f where max_runs_per_participant is not null)
-               and participant_id = any($2::bigint[])
-             group by flow_id, participant_id) c) as run_counts`,
+            select r.flow_id, r.participant_id, count(*) as n
+              from unnest($2::bigint[]) q(id) join flow_runs r on r.participant_id = q.id
+             where r.flow_id in (select id from f where max_runs_per_participant is not null)
+             group by r.flow_id, r.participant_id) c) as run_counts`,
       values: [eventIds, participantIds, at],
     });
   let raw = (await load()).rows[0]!;
