@@ -145,10 +145,12 @@ export interface BatchContext {
  * participants' holdings of them and run counts for limited flows. A badge key no one defined yet
  * is created here (CONTRACT 7) and the read repeated: once per key, ever.
  *
- * The batch's participants drive the per-participant reads as `unnest($2) join …`, never as a
- * `participant_id = any($2)` filter: a filter tests every scanned row against the whole array
- * (500 participants × every holder of a badge, or × every count row when a plan cached on a young
- * table scans it), which took most of this statement's time in the `engine` bench.
+ * The batch's rows drive the per-event and per-participant reads as joins (`ev join …`,
+ * `unnest($2) join …`), never as `= any(array)` conditions on the probed table: as a filter the
+ * array is tested against every scanned row (500 participants × every holder of a badge, or ×
+ * every count row when a plan cached on a young table scans it), and as an index condition
+ * inside a nested loop it is sorted again for every outer row (500 × 500 event ids). Either took
+ * most of this statement's time in the `engine` bench (66–90 ms a batch of 500; 1–3 ms as joins).
  */
 export async function loadBatch(
   sql: Sql,
@@ -191,8 +193,8 @@ export async function loadBatch(
          (select coalesce(json_agg(ev order by ev.id), '[]') from ev) as events,
          (select coalesce(json_agg(f order by f.id), '[]') from f) as flows,
          (select coalesce(json_agg(r), '[]') from (
-            select id, event_id, flow_id, status, steps from flow_runs
-             where event_id in (select id from ev) and event_id = any($1::uuid[])) r) as runs,
+            select r.id, r.event_id, r.flow_id, r.status, r.steps
+              from ev join flow_runs r on r.event_id = ev.id) r) as runs,
          (select coalesce(json_agg(c), '[]') from (
             select c.participant_id, c.event_type, c.count
               from unnest($2::bigint[]) q(id) join participant_event_counts c on c.participant_id = q.id) c) as counts,
