@@ -6,11 +6,13 @@
  * (generate_series) with back-dated UUIDv7 ids, as the service itself would have written them.
  * Then, against the running service (API + workers), POST /v1/events with autocannon
  * (BENCH_LIFECYCLE_CONNECTIONS = 32):
- *   1. undisturbed, for BENCH_DURATION s (at most 10);
+ *   1. undisturbed, for BENCH_DURATION s (at most 10), after a CHECKPOINT of the load;
  *   2. after the ingested events are processed, while the lifecycle job (sent through pg-boss, run
  *      by the service's worker, default batches) deletes the backlog: from when a worker takes the
- *      job until it completes (at least 3 s, at most BENCH_LIFECYCLE_MAX_S = 600).
- * Reports ingest requests/s of both, the ratio (target ≥ 0.8×), and rows deleted per second
+ *      job until it completes (at least 3 s, at most BENCH_LIFECYCLE_MAX_S = 600);
+ *   3. undisturbed again, once the job has ended and the backlog is processed.
+ * Reports ingest requests/s of each, the ratio of 2 to the faster of 1 and 3 (target ≥ 0.8×),
+ * and rows deleted per second
  * (the svc_retention_rows_total metric over the job's own start and completion times). Correctness: no old row is left, and every event
  * ingested during the run is still there.
  */
@@ -128,6 +130,9 @@ async function load(ctx: SuiteContext, pool: pg.Pool, workspaceId: string) {
   }
   // As after any bulk load: statistics, and the visibility map, before measuring.
   await pool.query('vacuum (analyze) events, outbox, webhook_deliveries');
+  // The load's dirty pages are flushed here, not by a checkpoint during the undisturbed window
+  // (at 5M rows that window otherwise ran at half speed, p99 717 ms).
+  await pool.query('checkpoint');
   const s = (performance.now() - started) / 1000;
   ctx.note(`lifecycle: load and vacuum took ${round(s)} s`);
 }
@@ -177,15 +182,20 @@ export const lifecycleSuite: Suite = {
       await load(ctx, pool, workspaceId);
       const runStart = uuidv7Floor(new Date());
 
-      // 1. Ingest, undisturbed (the worker processes what it accepts, as in window 2).
-      const undisturbed: Result = await autocannon({
-        url: ctx.service.url,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        timeout: 10,
-        requests: ingestRequests(ctx),
-      });
-      await drained(pool, runStart);
+      // 1. Ingest, undisturbed (the worker processes what it accepts, as in window 2); measured
+      // again after the job (window 3), and the faster of the two is the reference.
+      const undisturbedWindow = async (): Promise<Result> => {
+        const result = await autocannon({
+          url: ctx.service.url,
+          connections: CONNECTIONS,
+          duration: DURATION_S,
+          timeout: 10,
+          requests: ingestRequests(ctx),
+        });
+        await drained(pool, runStart);
+        return result;
+      };
+      const undisturbedBefore = await undisturbedWindow();
 
       // 2. The same ingest while the lifecycle job deletes the backlog.
       await boss.start();
@@ -225,6 +235,11 @@ export const lifecycleSuite: Suite = {
       const jobS = (finished.completedOn!.getTime() - finished.startedOn.getTime()) / 1000;
       const after = await retentionMetrics(ctx.service.url);
       await drained(pool, runStart);
+      const undisturbedAfter = await undisturbedWindow();
+      const undisturbed =
+        undisturbedAfter.requests.average > undisturbedBefore.requests.average
+          ? undisturbedAfter
+          : undisturbedBefore;
 
       const deleted = (task: string) => (after.rows[task] ?? 0) - (before.rows[task] ?? 0);
       const rowsDeleted = deleted('events') + deleted('webhook_deliveries') + deleted('outbox');
@@ -233,7 +248,8 @@ export const lifecycleSuite: Suite = {
         `select count(*)::int as n from events where id >= $1`,
         [runStart],
       );
-      const accepted = (undisturbed['2xx'] ?? 0) + (disturbed['2xx'] ?? 0);
+      const accepted =
+        (undisturbedBefore['2xx'] ?? 0) + (disturbed['2xx'] ?? 0) + (undisturbedAfter['2xx'] ?? 0);
       const ratio = undisturbed.requests.average
         ? disturbed.requests.average / undisturbed.requests.average
         : 0;
@@ -242,7 +258,8 @@ export const lifecycleSuite: Suite = {
         left.deliveries === 0 &&
         left.outbox === 0 &&
         ingested.rows[0]!.n >= accepted &&
-        undisturbed.non2xx === 0 &&
+        undisturbedBefore.non2xx === 0 &&
+        undisturbedAfter.non2xx === 0 &&
         disturbed.non2xx === 0;
       ctx.print({
         suite: 'lifecycle',
@@ -250,6 +267,10 @@ export const lifecycleSuite: Suite = {
         connections: CONNECTIONS,
         ingest_undisturbed_rps: round(undisturbed.requests.average),
         ingest_undisturbed_p99_ms: undisturbed.latency.p99,
+        ingest_undisturbed_before_after_rps: [
+          round(undisturbedBefore.requests.average),
+          round(undisturbedAfter.requests.average),
+        ],
         ingest_during_lifecycle_rps: round(disturbed.requests.average),
         ingest_during_lifecycle_p99_ms: disturbed.latency.p99,
         ratio: round(ratio, 2),
