@@ -1,8 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_EVENT_QUEUE } from '../src/jobs/queues.ts';
 import { processFlowless } from '../src/services/events/process-events.ts';
-import { buildFlow, startWorkerProcess } from './factories.ts';
+import { buildFlow, workerProcesses } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 // The engine's shortcut for events no active flow listens to (process-events.ts): its own unit
@@ -10,22 +9,15 @@ import { eventually, startTestApp, type TestApp, type TestWorkspace } from './he
 // checks the engine's transaction has. The app runs the API only; real worker processes
 // (`svc serve --role worker`) do the processing and are SIGKILLed.
 let app: TestApp;
-const children = new Set<ChildProcess>();
+const { start: startWorker, kill, killAll } = workerProcesses(() => app.databaseUrl);
 
 beforeAll(async () => {
   app = await startTestApp({ role: 'api' });
 });
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  killAll();
   await app?.close();
 });
-
-const startWorker = () => startWorkerProcess(app.databaseUrl, (proc) => children.add(proc));
-const kill = async (proc: ChildProcess) => {
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
-  await exited;
-};
 const q = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
   (await app.ctx.pool.query(sql, params)).rows as T[];
 

@@ -1,31 +1,20 @@
-import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_EVENT_QUEUE } from '../src/jobs/queues.ts';
-import { buildFlow, startWorkerProcess } from './factories.ts';
+import { buildFlow, workerProcesses } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 // Real worker processes (`svc serve --role worker`) against the test app's database; the app
 // itself runs the API only, so every event is processed by the children.
-const _ROOT = path.resolve(import.meta.dirname, '..');
 let app: TestApp;
-const children = new Set<ChildProcess>();
+const { start: startWorker, kill, killAll } = workerProcesses(() => app.databaseUrl);
 
 beforeAll(async () => {
   app = await startTestApp({ role: 'api' });
 });
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  killAll();
   await app?.close();
 });
-
-const startWorker = () => startWorkerProcess(app.databaseUrl, (proc) => children.add(proc));
-
-const kill = async (proc: ChildProcess) => {
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
-  await exited;
-};
 
 const q = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
   (await app.ctx.pool.query(sql, params)).rows as T[];

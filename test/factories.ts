@@ -295,6 +295,26 @@ export function trpcClient(app: TestApp, ws: TestWorkspace): Promise<TRPCClient<
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
+ * Worker processes for one test file: `start()` a real `svc serve --role worker` on the database
+ * `databaseUrl()` names (read when called, so it may name the app a `beforeAll` starts), `kill()`
+ * one with SIGKILL (resolved once it has exited), `killAll()` for `afterAll`.
+ */
+export function workerProcesses(databaseUrl: () => string) {
+  const children = new Set<ChildProcess>();
+  return {
+    start: () => startWorkerProcess(databaseUrl(), (proc) => children.add(proc)),
+    kill: async (proc: ChildProcess) => {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGKILL');
+      await exited;
+    },
+    killAll: () => {
+      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    },
+  };
+}
+
+/**
  * A real `svc serve --role worker` child process on `databaseUrl`, resolved once it logs
  * `ready`. `track` receives it before it is ready, so a caller can kill it whatever happens.
  */
