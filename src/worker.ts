@@ -2,6 +2,7 @@ import type { WorkOptions } from 'pg-boss';
 import type { AppContext } from './context.ts';
 import { startWebhookDelivery } from './jobs/deliver-webhooks.ts';
 import { failAbandonedEventsJob } from './jobs/fail-abandoned-events.ts';
+import { failAbandonedExportsJob } from './jobs/fail-abandoned-exports.ts';
 import { processEventJob } from './jobs/process-event.ts';
 import { recoverRedemptionJob } from './jobs/recover-redemption.ts';
 import { DAILY_STATS_CRON, rollUpDailyStatsJob } from './jobs/roll-up-daily-stats.ts';
@@ -19,6 +20,7 @@ const jobs = [
   recoverRedemptionJob,
   runLifecycleJob,
   runExportJob,
+  failAbandonedExportsJob,
   rollUpDailyStatsJob,
 ];
 

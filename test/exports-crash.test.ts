@@ -1,11 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUN_EXPORT_QUEUE } from '../src/jobs/queues.ts';
 import { requestExport } from '../src/services/exports/request-export.ts';
 import { runExport } from '../src/services/exports/run-export.ts';
 import { CHUNK_BYTES } from '../src/services/exports/storage.ts';
-import { startWorkerProcess } from './factories.ts';
+import { workerProcesses } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 // Exports run by real worker processes (`svc serve --role worker`); the app serves the API only.
@@ -15,15 +15,7 @@ const ROWS = 200_000;
 
 let app: TestApp;
 let ws: TestWorkspace;
-const children = new Set<ChildProcess>();
-
-const startWorker = () => startWorkerProcess(app.databaseUrl, (proc) => children.add(proc));
-
-const kill = async (proc: ChildProcess) => {
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
-  await exited;
-};
+const { start: startWorker, kill, killAll } = workerProcesses(() => app.databaseUrl);
 
 const q = async <T = Record<string, any>>(sql: string, params: unknown[] = []) =>
   (await app.ctx.pool.query(sql, params)).rows as T[];
@@ -46,7 +38,7 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  killAll();
   await app?.close();
 });
 
@@ -133,6 +125,53 @@ describe('an export survives a worker SIGKILL mid-run', () => {
     expect(rest).toBe('');
     expect(lines).toBe(ROWS + 1);
     expect(bytes).toBe(done.size_bytes);
+    await kill(second);
+  }, 180_000);
+
+  it('is marked failed, its partial file gone, when every attempt dies: never left running', async () => {
+    const created = await ws.api('/v1/exports', { body: { resource: 'ledger', format: 'csv' } });
+    expect(created.status).toBe(202);
+    const id = created.body.id as string;
+    // Its job is on its last attempt, as if every earlier run had been killed too.
+    const [job] = await q<{ id: string }>(
+      `update pgboss.job set retry_count = retry_limit where name = $1 and data->>'exportId' = $2 returning id`,
+      [RUN_EXPORT_QUEUE, id],
+    );
+    expect(job).toBeDefined();
+    const first = await startWorker();
+    await eventually(async () => {
+      const [s] = await q<{ status: string; chunks: number }>(
+        `select status, (select count(*)::int from export_chunks where export_id = $1) chunks
+           from exports where id = $1`,
+        [id],
+      );
+      if (s!.status === 'completed') throw new Error('the run finished before it could be killed');
+      return s!.status === 'running' && s!.chunks >= 1 ? s : null;
+    }, 30_000);
+    await kill(first);
+
+    // pg-boss fails the job once the dead run's heartbeat is missed; with no retry left it goes
+    // to the dead letter queue, whose job (run by this worker) fails the export.
+    const second = await startWorker();
+    const failed = await eventually(async () => {
+      const res = await ws.api(`/v1/exports/${id}`);
+      expect(res.body.status).not.toBe('completed');
+      return res.body.status === 'failed' ? res.body : null;
+    }, 90_000);
+    expect(failed).toMatchObject({
+      error: 'The export could not be written; request it again',
+      download_url: null,
+      row_count: null,
+    });
+    expect(failed.completed_at).not.toBeNull();
+    const [{ chunks }] = (await q<{ chunks: number }>(
+      `select count(*)::int chunks from export_chunks where export_id = $1`,
+      [id],
+    )) as [{ chunks: number }];
+    expect(chunks).toBe(0);
+    const download = await ws.api(`/v1/exports/${id}/download`);
+    expect(download.status).toBe(409);
+    expect(download.body.error.message).toContain('failed');
     await kill(second);
   }, 180_000);
 

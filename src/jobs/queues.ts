@@ -9,6 +9,7 @@ export const RECOVER_REDEMPTION_QUEUE = 'rewards.recover-redemption';
 export const DAILY_STATS_QUEUE = 'overview.daily-stats';
 export const LIFECYCLE_QUEUE = 'maintenance.lifecycle';
 export const RUN_EXPORT_QUEUE = 'exports.run';
+export const EXPORTS_DEAD_LETTER_QUEUE = 'exports.dead-letter';
 
 /** Queue settings applied at start-up (idempotent), in this order (a dead letter queue first). */
 export const QUEUES = {
@@ -61,10 +62,19 @@ export const QUEUES = {
     expireInSeconds: 3600,
     heartbeatSeconds: 60,
   },
+  // `exports.run` jobs whose retries ran out with no outcome recorded (fail-abandoned-exports.ts).
+  [EXPORTS_DEAD_LETTER_QUEUE]: {
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
   // Sent in the transaction that records an export (request-export.ts). A run that dies stops its
   // heartbeat and the export is run again from the start ~10-20 s later (run-export.ts); a run
-  // is fenced, so the dead one's chunks are never served. An hour bounds a run of any size.
+  // is fenced, so the dead one's chunks are never served. An hour bounds a run of any size. When
+  // every attempt died, the job goes to the dead letter queue, which marks the export failed.
   [RUN_EXPORT_QUEUE]: {
+    deadLetter: EXPORTS_DEAD_LETTER_QUEUE,
     notify: true,
     retryLimit: 3,
     retryDelay: 5,

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
 import type { AppContext } from '../../context.ts';
 import { ChunkWriter, encoder } from './encode.ts';
 import { EXPORT_COLUMNS, type ExportRow } from './presenters.ts';
@@ -68,11 +69,24 @@ export async function runExport(
     if (err instanceof SupersededRun) return; // a newer run owns the export now
     ctx.log.warn({ err, exportId, attempt: file.attempt }, 'export run failed');
     if (!opts.finalAttempt) throw err;
-    await ctx.pool.query(
-      `update exports set status = 'failed', error = $3, completed_at = now()
-        where id = $1 and attempt = $2 and status = 'running'`,
-      [exportId, file.attempt, 'The export could not be written; request it again'],
-    );
-    await storage.delete(exportId);
+    await failExport(ctx, exportId, file.attempt);
   }
+}
+
+/**
+ * Marks an export `failed` and deletes its partial file: after the final attempt's failure
+ * (`attempt`: only if that run still owns it), or when no attempt recorded an outcome because
+ * every one died (`attempt` null: job `exports.dead-letter`). A finished export is left alone.
+ */
+export async function failExport(
+  ctx: { pool: pg.Pool },
+  exportId: string,
+  attempt: number | null,
+): Promise<void> {
+  const { rowCount } = await ctx.pool.query(
+    `update exports set status = 'failed', error = $3, completed_at = now()
+      where id = $1 and ($2::int is null or attempt = $2) and status in ('pending', 'running')`,
+    [exportId, attempt, 'The export could not be written; request it again'],
+  );
+  if (rowCount) await exportStorage(ctx).delete(exportId);
 }
