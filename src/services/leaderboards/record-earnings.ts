@@ -38,7 +38,7 @@ export async function recordEarnings(
   const earnings = rows.filter((r) => r.points !== 0);
   if (!earnings.length) return;
 
-  const periodDeltas = new Map<string, { e: Earning; period: Period; start: string; delta: number }>();
+  const periodDeltas = new Map<string, ScoreDelta>();
   for (const e of earnings) {
     for (const period of PERIODS) {
       const start = periodWindow(period, e.at).start;
@@ -84,14 +84,7 @@ export async function recordEarnings(
        select participant_id, period, to_char(period_start, 'YYYY-MM-DD') as period_start, workspace_id, mode,
               before, after
          from next`,
-            [
-              list.map((d) => d.e.workspaceId),
-              list.map((d) => d.e.mode),
-              list.map((d) => d.period),
-              list.map((d) => d.start),
-              list.map((d) => d.e.participantId),
-              list.map((d) => d.delta),
-            ],
+            scoreColumns(list),
           )
         ).rows;
     const after = changed.map((r) => ({
@@ -118,11 +111,20 @@ interface Changed {
   after: string;
 }
 
+type ScoreDelta = { e: Earning; period: Period; start: string; delta: number };
+
+/** The deltas as the `unnest` columns of both score upserts: workspace, mode, period, start, participant, delta. */
+const scoreColumns = (list: ScoreDelta[]) => [
+  list.map((d) => d.e.workspaceId),
+  list.map((d) => d.e.mode),
+  list.map((d) => d.period),
+  list.map((d) => d.start),
+  list.map((d) => d.e.participantId),
+  list.map((d) => d.delta),
+];
+
 /** The credits-only upsert of recordEarnings: every delta is positive. */
-async function addPositive(
-  sql: Sql,
-  list: { e: Earning; period: Period; start: string; delta: number }[],
-): Promise<Changed[]> {
+async function addPositive(sql: Sql, list: ScoreDelta[]): Promise<Changed[]> {
   const { rows } = await sql.query<{
     participant_id: string;
     period: Period;
@@ -136,14 +138,7 @@ async function addPositive(
        select * from unnest($1::uuid[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[])
        on conflict (participant_id, period, period_start) do update set score = s.score + excluded.score
        returning participant_id, period, to_char(period_start, 'YYYY-MM-DD') as period_start, workspace_id, mode, score`,
-    values: [
-      list.map((d) => d.e.workspaceId),
-      list.map((d) => d.e.mode),
-      list.map((d) => d.period),
-      list.map((d) => d.start),
-      list.map((d) => d.e.participantId),
-      list.map((d) => d.delta),
-    ],
+    values: scoreColumns(list),
   });
   const delta = new Map(list.map((d) => [`${d.e.participantId}/${d.period}/${d.start}`, d.delta]));
   return rows.map((r) => {
