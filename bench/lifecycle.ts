@@ -21,6 +21,7 @@ import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { LIFECYCLE_QUEUE, PGBOSS_SCHEMA } from '../src/jobs/queues.ts';
 import { uuidv7Floor } from '../src/lib/uuid7.ts';
+import { eventRequests } from './scenarios.ts';
 import type { Suite, SuiteContext } from './suites.ts';
 
 const N = Number(process.env.BENCH_LIFECYCLE_ROWS ?? 5_000_000);
@@ -38,31 +39,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const uuidAt = (ms: string, noise: string) =>
   `(lpad(to_hex(${ms}), 12, '0') || '7' || substr(md5(${noise}), 1, 19))::uuid`;
 
-let sequence = 0;
-function ingestRequests(ctx: SuiteContext): Request[] {
-  return [
-    {
-      method: 'POST',
-      path: '/v1/events',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.apiKey}` },
-      setupRequest: (req) => {
-        const i = sequence++;
-        return {
-          ...req,
-          headers: {
-            ...req.headers,
-            'idempotency-key': `lifecycle-${ctx.runId}-${i}`,
-          },
-          body: JSON.stringify({
-            event_type: 'page.viewed',
-            participant: { external_id: `lc_${i % 1000}` },
-            payload: { page: `/p/${i % 97}` },
-          }),
-        };
-      },
-    },
-  ];
-}
+/** The suite's ingest load: page views over 1,000 participants, each request a first delivery. */
+const ingestRequests = (ctx: SuiteContext): Request[] =>
+  eventRequests(ctx.apiKey, `lifecycle-${ctx.runId}`, (i) => ({
+    event_type: 'page.viewed',
+    participant: { external_id: `lc_${i % 1000}` },
+    payload: { page: `/p/${i % 97}` },
+  }));
 
 /** `svc_retention_*` counters of the service, by their label value. */
 async function retentionMetrics(url: string) {

@@ -48,22 +48,28 @@ function eventBody(i: number) {
   };
 }
 
-const postEvents = (target: TargetName, ctx: ScenarioContext): Request[] => [
+/**
+ * `POST /v1/events` requests for autocannon: the i-th request of the run carries `body(i)` and
+ * the idempotency key `<keyPrefix>-<i>`, unique per request, so every one is a first delivery.
+ */
+export const eventRequests = (apiKey: string, keyPrefix: string, body: (i: number) => unknown): Request[] => [
   {
     method: 'POST',
     path: '/v1/events',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.apiKey}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
     setupRequest: (req) => {
       const i = sequence++;
       return {
         ...req,
-        // Unique per request: every request is a first delivery, never a replay.
-        headers: { ...req.headers, 'idempotency-key': `bench-${ctx.runId}-${target}-${i}` },
-        body: JSON.stringify(eventBody(i)),
+        headers: { ...req.headers, 'idempotency-key': `${keyPrefix}-${i}` },
+        body: JSON.stringify(body(i)),
       };
     },
   },
 ];
+
+const postEvents = (target: TargetName, ctx: ScenarioContext): Request[] =>
+  eventRequests(ctx.apiKey, `bench-${ctx.runId}-${target}`, eventBody);
 
 const storedEvents = async (target: TargetName, db: pg.Client) => {
   const table = target === 'baseline' ? 'baseline.events' : 'public.events';
