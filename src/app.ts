@@ -9,6 +9,7 @@ import { dashboardRouter } from './rest/dashboard.ts';
 import { errorHandler, notFoundHandler } from './rest/errors.ts';
 import { isPostEvent, postEventDoor, postEventRoute } from './rest/events.ts';
 import { landingRouter } from './rest/landing.ts';
+import { PROBE_OPERATIONS } from './rest/meta.ts';
 import { docsRouter, OPERATIONS } from './rest/openapi.ts';
 import { largerBodies, mountOperations } from './rest/operation.ts';
 import { widgetRouter } from './rest/widget.ts';
@@ -73,6 +74,32 @@ function logRequest(
 const trustProxy = (value: string): boolean | number | string =>
   value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
 
+/** `GET /metrics`: the registry in Prometheus's text format. */
+const serveMetrics =
+  (metrics: Metrics): RequestHandler =>
+  async (_req, res) => {
+    res.setHeader('Content-Type', metrics.registry.contentType);
+    res.send(await metrics.registry.metrics());
+  };
+
+/**
+ * A worker process's HTTP surface (`WORKER_PORT`): `/healthz`, `/readyz` and `/metrics` only,
+ * from the same declarations and registry as the API's, so a supervisor can probe a worker and
+ * Prometheus can scrape what only a worker counts (the data lifecycle's deletions).
+ */
+export function buildProbeApp(ctx: AppContext): Express {
+  const metrics = createMetrics(ctx);
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestId);
+  app.use(metrics.middleware);
+  app.get('/metrics', serveMetrics(metrics));
+  app.use(mountOperations(ctx, PROBE_OPERATIONS));
+  app.use(notFoundHandler);
+  app.use(errorHandler(ctx.log));
+  return app;
+}
+
 /** The whole HTTP surface without listening: REST /v1, GraphQL, tRPC, docs, health and metrics. */
 export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx)): Express {
   const app = express();
@@ -91,10 +118,7 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
   const parseBody = bodyParser(ctx.config.MAX_BODY_BYTES, largerBodies(OPERATIONS));
   app.post('/v1/events', parseBody, postEventRoute(ctx));
 
-  app.get('/metrics', async (_req, res) => {
-    res.setHeader('Content-Type', metrics.registry.contentType);
-    res.send(await metrics.registry.metrics());
-  });
+  app.get('/metrics', serveMetrics(metrics));
 
   app.use(docsRouter(ctx));
   app.use(landingRouter());

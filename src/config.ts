@@ -18,6 +18,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   SVC_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  /** Role `worker` only: serve `/healthz`, `/readyz` and `/metrics` on this port (on `HOST`). Unset: no HTTP. */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SVC_SECRET: z.string().min(16).optional(),
   WEBHOOK_RETRY_SCHEDULE: csvInts.default([60, 300, 1800, 7200, 43200]),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

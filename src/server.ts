@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { buildHttpHandler } from './app.ts';
+import { buildHttpHandler, buildProbeApp } from './app.ts';
 import type { Config } from './config.ts';
 import { resolveDatabase } from './db/database.ts';
 import { createLogger, errorFields } from './logger.ts';
@@ -46,14 +46,14 @@ export async function startServer(
     });
     server.keepAliveTimeout = 65_000;
     server.on('clientError', rejectMalformed);
-    await new Promise<void>((resolve, reject) => {
-      server!.once('error', reject);
-      server!.listen(config.PORT, config.HOST, () => resolve());
-    });
+    url = await listen(server, config.PORT, config.HOST);
     sockets = attachGraphqlSockets(server, runtime.ctx);
-    const addr = server.address() as AddressInfo;
-    url = `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
     log.info({ url, role }, 'listening');
+  } else if (config.WORKER_PORT !== undefined) {
+    server = http.createServer(buildProbeApp(runtime.ctx));
+    server.on('clientError', rejectMalformed);
+    url = await listen(server, config.WORKER_PORT, config.HOST);
+    log.info({ url, role }, 'listening (health and metrics)');
   }
   log.info({ role, workers: role !== 'api', http: url || null }, 'ready');
 
@@ -84,6 +84,16 @@ export async function startServer(
     return stopping;
   };
   return { url, databaseUrl: db.url, runtime, server, shutdown };
+}
+
+/** Listens on `port` of `host`; the URL it answers on. */
+async function listen(server: http.Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  return `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
 }
 
 /** How long shutdown waits for in-flight requests before closing their connections. */

@@ -302,7 +302,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export function workerProcesses(databaseUrl: () => string) {
   const children = new Set<ChildProcess>();
   return {
-    start: () => startWorkerProcess(databaseUrl(), (proc) => children.add(proc)),
+    start: (env: Record<string, string> = {}) =>
+      startWorkerProcess(databaseUrl(), (proc) => children.add(proc), env),
     kill: async (proc: ChildProcess) => {
       const exited = new Promise((r) => proc.once('exit', r));
       proc.kill('SIGKILL');
@@ -316,26 +317,29 @@ export function workerProcesses(databaseUrl: () => string) {
 
 /**
  * A real `svc serve --role worker` child process on `databaseUrl`, resolved once it logs
- * `ready`. `track` receives it before it is ready, so a caller can kill it whatever happens.
+ * `ready`, with the URL its health and metrics answer on when `env` sets `WORKER_PORT` (else
+ * null). `track` receives it before it is ready, so a caller can kill it whatever happens.
  */
 export async function startWorkerProcess(
   databaseUrl: string,
   track: (proc: ChildProcess) => void = () => {},
-): Promise<ChildProcess> {
+  env: Record<string, string> = {},
+): Promise<ChildProcess & { http: string | null }> {
   const proc = spawn(process.execPath, ['src/cli.ts', 'serve', '--role', 'worker'], {
     cwd: ROOT,
-    env: testEnv(databaseUrl, { LOG_LEVEL: 'info' }),
+    env: testEnv(databaseUrl, { LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   track(proc);
   let stderr = '';
   proc.stderr!.setEncoding('utf8');
-  await new Promise<void>((resolve, reject) => {
+  const ready = await new Promise<{ http: string | null }>((resolve, reject) => {
     proc.stderr!.on('data', (chunk: string) => {
       stderr += chunk;
-      if (stderr.includes('"msg":"ready"')) resolve();
+      const line = stderr.split('\n').find((l) => l.includes('"msg":"ready"'));
+      if (line) resolve(JSON.parse(line));
     });
     proc.once('exit', () => reject(new Error(`worker exited early:\n${stderr}`)));
   });
-  return proc;
+  return Object.assign(proc, { http: ready.http });
 }

@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -11,7 +10,6 @@ import { eventually, startTestApp, type TestApp, type TestWorkspace } from './he
  * a real `svc serve --role worker` child process runs the flows. A change the worker commits
  * reaches a graphql-ws subscriber of the API process.
  */
-const _ROOT = fileURLToPath(new URL('..', import.meta.url));
 let app: TestApp;
 let ws: TestWorkspace;
 let worker: ChildProcess | null = null;

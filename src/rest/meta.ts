@@ -81,3 +81,8 @@ export const metaOperations: Operation[] = [
     servedBy: 'buildApp in src/app.ts',
   }),
 ];
+
+/** What a worker process serves when it listens (`WORKER_PORT`, see buildProbeApp in src/app.ts). */
+export const PROBE_OPERATIONS = metaOperations.filter(
+  (op) => op.operationId === 'healthz' || op.operationId === 'readyz',
+);
