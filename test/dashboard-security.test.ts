@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_CSP } from '../src/rest/dashboard.ts';
 import { createUser } from '../src/services/workspaces/create-user.ts';
 import { deleteUser } from '../src/services/workspaces/delete-user.ts';
+import { appRouter } from '../src/trpc/router.ts';
 import { dashboardClient, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 /**
@@ -319,6 +320,51 @@ describe('sign-in limits', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.data.type).toBe('validation_error');
+  });
+});
+
+describe('every procedure of the router', () => {
+  /** Path → query or mutation, from the router itself: a procedure added later is swept too. */
+  const procedures = Object.entries(
+    appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
+  );
+  /** Signing in and out need no session (CONTRACT 13); both are still same-origin only. */
+  const SESSIONLESS = new Set(['auth.login', 'auth.logout']);
+
+  it('answers 401 without a live session, and refuses every mutation from another origin', async () => {
+    const { token } = await login(await newUser());
+    const ended = await login(await newUser());
+    expect(
+      (await trpc('auth.logout', { mutation: true, cookie: ended.token!, headers: sameOrigin() })).status,
+    ).toBe(200);
+    const failures: string[] = [];
+    for (const [path, proc] of procedures) {
+      const mutation = proc._def.type === 'mutation';
+      if (!SESSIONLESS.has(path))
+        for (const [label, cookie] of [
+          ['no session', undefined],
+          ['garbage cookie', 'garbage'],
+          ['forged token', randomBytes(32).toString('base64url')],
+          ['signed-out session', ended.token!],
+        ] as const) {
+          const res = await trpc(path, { mutation, input: {}, cookie, headers: sameOrigin() });
+          if (res.status !== 401 || res.body.error?.data?.code !== 'UNAUTHORIZED')
+            failures.push(`${path} [${label}]: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        }
+      if (mutation) {
+        const res = await trpc(path, {
+          mutation,
+          input: {},
+          cookie: token!,
+          headers: { origin: 'https://evil.example' },
+        });
+        if (res.status !== 403 || res.body.error?.data?.type !== 'permission_error')
+          failures.push(`${path} [foreign origin]: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+      }
+    }
+    expect(procedures.filter(([, p]) => p._def.type === 'mutation').length).toBeGreaterThan(10);
+    expect(procedures.length).toBeGreaterThan(30);
+    expect(failures, failures.join('\n')).toEqual([]);
   });
 });
 

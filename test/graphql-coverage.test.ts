@@ -140,6 +140,26 @@ describe('GraphQL covers every REST operation', () => {
     expect(missing, missing.join('\n')).toEqual([]);
   });
 
+  it('guards each field with the ability of its operation (else it opens to more keys than REST)', () => {
+    const mismatched: string[] = [];
+    for (const op of OPERATIONS) {
+      const target = GRAPHQL_FIELD[op.operationId];
+      if (!target || NESTED[op.operationId]) continue;
+      const [typeName, fieldName] = target.split('.') as [string, string];
+      const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName]!;
+      const scopes = (field.extensions as { pothosOptions?: { authScopes?: unknown } }).pothosOptions
+        ?.authScopes;
+      // A function decides per caller (participant tokens, SPEC 5.2); test/graphql.test.ts covers those.
+      if (typeof scopes === 'function') continue;
+      const expected = op.auth === 'key' ? { anyKey: true } : { ability: op.auth };
+      if (JSON.stringify(scopes) !== JSON.stringify(expected))
+        mismatched.push(
+          `${target} (${op.operationId}): ${JSON.stringify(scopes)}, REST asks ${JSON.stringify(expected)}`,
+        );
+    }
+    expect(mismatched, mismatched.join('\n')).toEqual([]);
+  });
+
   it('maps and exempts only operations that exist', () => {
     const ids = new Set(OPERATIONS.map((op) => op.operationId));
     const stale = [...Object.keys(GRAPHQL_FIELD), ...Object.keys(EXEMPT)].filter((id) => !ids.has(id));

@@ -1,12 +1,34 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import {
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLNamedType,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isUnionType,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../src/rest/openapi.ts';
 import type { Operation } from '../src/rest/operation.ts';
+import { schema } from '../src/schema/schema.ts';
 import { ABILITIES, type Ability } from '../src/services/keys/abilities.ts';
 import { createKey, revokeKey } from '../src/services/keys/manage-keys.ts';
-import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import { eventually, request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 import { sampleBodies } from './operation-samples.ts';
-import { envelopeProblem, pathParams, type SecretRule, SweepClient, scanRecords } from './security-sweep.ts';
+import {
+  envelopeProblem,
+  INTERNALS,
+  pathParams,
+  SECRET_SHAPES,
+  type SecretRule,
+  SweepClient,
+  scanRecords,
+} from './security-sweep.ts';
 
 /**
  * The authentication and isolation sweep (issue 15): every operation of OPERATIONS (so one added
@@ -261,6 +283,29 @@ function leaked(sent: string, text: string): string[] {
   return values.filter((v) => v.length >= 8 && text.includes(v) && !sent.includes(v));
 }
 
+/** Every victim resource is still there, as seeded: what no intruder's call may have changed. */
+async function victimUnchanged() {
+  // Every read, as the victim (so the secret scan below also sees what reads show the owner).
+  for (const op of bearerOps.filter((o) => o.method === 'get')) {
+    const res = await client.send(victimPath(op), { method: 'GET', key: victim.keys.test });
+    expect(res.status, `${op.operationId}: ${res.text}`).toBe(200);
+  }
+  const lists = await client.send('/v1/webhook-subscriptions', { method: 'GET', key: victim.keys.test });
+  expect(lists.text).toContain(seeded.subscription);
+  const summary = await asVictim(`/v1/participants/${VICTIM_EXT}`);
+  expect(summary.name).toBe(`Victim ${MARK}`);
+  const sub = await asVictim(`/v1/webhook-subscriptions/${seeded.subscription}`);
+  expect(sub).toMatchObject({ status: 'active', description: `sub ${MARK}` });
+  const redemption = await asVictim(`/v1/redemptions/${seeded.redemption}`);
+  expect(redemption.status).not.toBe('cancelled');
+  const reward = await asVictim(`/v1/rewards/${seeded.reward}`);
+  expect(reward).toMatchObject({ name: `reward ${MARK}`, active: true });
+  const types = await asVictim('/v1/event-types');
+  expect(types.data.find((t: { key: string }) => t.key === seeded.eventType)?.schema).toEqual({
+    type: 'object',
+  });
+}
+
 const AUTH_401 = ['no key', 'malformed key', 'revoked key'] as const;
 
 function malformedKeys(): (string | { header: string })[] {
@@ -362,23 +407,7 @@ describe('the authentication and isolation sweep over every declared operation',
     expect(client.failures, client.failures.join('\n')).toEqual([]);
   }, 120_000);
 
-  it('leaves every victim resource in place and unchanged', async () => {
-    // Every read, as the victim (so the secret scan below also sees what reads show the owner).
-    for (const op of bearerOps.filter((o) => o.method === 'get')) {
-      const res = await client.send(victimPath(op), { method: 'GET', key: victim.keys.test });
-      expect(res.status, `${op.operationId}: ${res.text}`).toBe(200);
-    }
-    const lists = await client.send('/v1/webhook-subscriptions', { method: 'GET', key: victim.keys.test });
-    expect(lists.text).toContain(seeded.subscription);
-    const summary = await asVictim(`/v1/participants/${VICTIM_EXT}`);
-    expect(summary.name).toBe(`Victim ${MARK}`);
-    const sub = await asVictim(`/v1/webhook-subscriptions/${seeded.subscription}`);
-    expect(sub).toMatchObject({ status: 'active', description: `sub ${MARK}` });
-    const redemption = await asVictim(`/v1/redemptions/${seeded.redemption}`);
-    expect(redemption.status).not.toBe('cancelled');
-    const reward = await asVictim(`/v1/rewards/${seeded.reward}`);
-    expect(reward.name).toBe(`reward ${MARK}`);
-  });
+  it('leaves every victim resource in place and unchanged', victimUnchanged);
 
   it('serves the public operations to anyone, with no tenant data in them', async () => {
     const publicOps = OPERATIONS.filter((op) => op.auth === 'none');
@@ -473,3 +502,229 @@ describe('the authentication and isolation sweep over every declared operation',
     expect(scanRecords(client.records, secrets)).toEqual([]);
   });
 });
+
+// --- GraphQL: the same callers over every root field of the schema ---
+
+/** The victim resource an `id` or `key` argument of a root field names. */
+const GRAPHQL_RESOURCE: Record<string, string> = {
+  event: 'event',
+  flow: 'flow',
+  updateFlow: 'flow',
+  deleteFlow: 'flow',
+  flowRun: 'flowRun',
+  ingestEndpoint: 'ingestEndpoint',
+  deleteIngestEndpoint: 'ingestEndpoint',
+  message: 'message',
+  webhookSubscription: 'subscription',
+  updateWebhookSubscription: 'subscription',
+  deleteWebhookSubscription: 'subscription',
+  testWebhookSubscription: 'subscription',
+  webhookDelivery: 'delivery',
+  replayWebhookDelivery: 'delivery',
+  reward: 'reward',
+  updateReward: 'reward',
+  archiveReward: 'reward',
+  redemption: 'redemption',
+  fulfilRedemption: 'redemption',
+  cancelRedemption: 'redemption',
+  export: 'export',
+  messageTemplate: 'template',
+  updateMessageTemplate: 'template',
+  deleteMessageTemplate: 'template',
+  leaderboard: 'leaderboard',
+  putEventTypeSchema: 'eventType',
+  dropEventTypeSchema: 'eventType',
+};
+
+/** What an argument (or input field) of this name carries when it names a victim resource. */
+function victimValue(field: string, name: string): unknown {
+  const byName: Record<string, string | undefined> = {
+    id: seeded[GRAPHQL_RESOURCE[field] ?? ''],
+    key: seeded[GRAPHQL_RESOURCE[field] ?? ''],
+    externalId: VICTIM_EXT,
+    participant: VICTIM_EXT,
+    rewardId: seeded.reward,
+    entryId: seeded.entry,
+    subscriptionId: seeded.subscription,
+    flowId: seeded.flow,
+    eventId: seeded.event,
+    template: seeded.template,
+    eventType: seeded.eventType,
+    search: MARK,
+  };
+  return byName[name];
+}
+
+/** A value of `type` for field `field`: the victim's resource where the name names one, else a plausible one. */
+function sampleValue(field: string, name: string, type: GraphQLInputType): unknown {
+  if (isNonNullType(type)) return sampleValue(field, name, type.ofType);
+  if (isListType(type)) return [sampleValue(field, name, type.ofType)];
+  if (isEnumType(type)) return type.getValues()[0]!.name;
+  if (isInputObjectType(type))
+    return Object.fromEntries(
+      Object.values(type.getFields())
+        .filter(
+          (f) =>
+            (isNonNullType(f.type) && f.defaultValue === undefined) ||
+            victimValue(field, f.name) !== undefined,
+        )
+        .map((f) => [f.name, sampleValue(field, f.name, f.type)]),
+    );
+  const victims = victimValue(field, name);
+  if (victims !== undefined) return victims;
+  return (
+    { Int: 1, SafeInt: 1, Float: 1, Boolean: true, JSON: {}, DateTime: new Date().toISOString() }[
+      type.name
+    ] ?? 'x'
+  );
+}
+
+/** Every scalar of an object type, and of its objects `depth` levels down (a connection's nodes). */
+function selection(type: GraphQLNamedType, depth: number): string {
+  if (!isObjectType(type)) return isInterfaceType(type) || isUnionType(type) ? '{ __typename }' : '';
+  const fields = Object.values(type.getFields())
+    .filter((f) => f.args.every((a) => !isNonNullType(a.type)))
+    .flatMap((f) => {
+      const inner = getNamedType(f.type);
+      if (!isObjectType(inner) && !isInterfaceType(inner) && !isUnionType(inner)) return [f.name];
+      return depth > 0 ? [`${f.name} ${selection(inner, depth - 1)}`] : [];
+    });
+  return `{ __typename ${fields.join(' ')} }`;
+}
+
+/** One root field as a request: its required arguments, and every argument that can name a victim resource. */
+function rootRequest(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>) {
+  const args = field.args.filter(
+    (a) => isNonNullType(a.type) || victimValue(field.name, a.name) !== undefined,
+  );
+  const declared = args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
+  const passed = args.map((a) => `${a.name}: $${a.name}`).join(', ');
+  const query = `${kind}${declared ? `(${declared})` : ''} { ${field.name}${passed ? `(${passed})` : ''} ${selection(getNamedType(field.type), 3)} }`;
+  const variables = Object.fromEntries(args.map((a) => [a.name, sampleValue(field.name, a.name, a.type)]));
+  return { query, variables };
+}
+
+describe('the same sweep over every GraphQL root field', () => {
+  const roots = [
+    ...Object.values(schema.getQueryType()!.getFields()).map((f) => ['query', f] as const),
+    ...Object.values(schema.getMutationType()!.getFields()).map((f) => ['mutation', f] as const),
+  ];
+  const records: { sent: string; text: string }[] = [];
+
+  async function call(
+    field: GraphQLField<unknown, unknown>,
+    kind: 'query' | 'mutation',
+    key: string | null | { header: string },
+  ) {
+    const body = rootRequest(kind, field);
+    const auth =
+      typeof key === 'object' && key ? { key: null, headers: { authorization: key.header } } : { key };
+    const res = await request(app.url, '/graphql', {
+      body,
+      unchecked: true,
+      ...(auth as { key: string | null }),
+    });
+    const sent = JSON.stringify(body);
+    records.push({ sent, text: res.text });
+    return {
+      res,
+      sent,
+      errors: (res.body?.errors ?? []) as { message: string; extensions?: { code?: string } }[],
+    };
+  }
+
+  it('answers authentication_error without a valid key, permission_error without the ability, and never shows another tenant', async () => {
+    const failures: string[] = [];
+    let requests = 0;
+    for (const [kind, field] of roots) {
+      const scopes = (field.extensions as { pothosOptions?: { authScopes?: unknown } }).pothosOptions
+        ?.authScopes;
+      const at = (label: string) => `${kind} ${field.name} [${label}]`;
+      const expectCode = (label: string, r: Awaited<ReturnType<typeof call>>, code: string) => {
+        const got = r.errors[0]?.extensions?.code;
+        if (got !== code)
+          failures.push(`${at(label)}: ${got ?? 'no error'} instead of ${code}: ${r.res.text.slice(0, 200)}`);
+        else if (r.res.body?.data?.[field.name] != null) failures.push(`${at(label)}: data beside ${code}`);
+      };
+      const check = (label: string, r: Awaited<ReturnType<typeof call>>) => {
+        requests++;
+        if (r.res.status >= 500) failures.push(`${at(label)}: HTTP ${r.res.status}`);
+        if (!r.res.headers.get('x-request-id')) failures.push(`${at(label)}: no X-Request-Id`);
+        for (const e of r.errors)
+          if (
+            !e.extensions?.code ||
+            e.extensions.code === 'api_error' ||
+            e.extensions.code === 'INTERNAL_SERVER_ERROR'
+          )
+            failures.push(`${at(label)}: ${e.extensions?.code ?? 'no code'}: ${e.message.slice(0, 200)}`);
+        return r;
+      };
+
+      // Every field that reads or writes workspace data declares its scopes; none is open.
+      if (!scopes) failures.push(`${at('scopes')}: no authScopes`);
+
+      expectCode('no key', check('no key', await call(field, kind, null)), 'authentication_error');
+      for (const key of malformedKeys())
+        expectCode('malformed key', check('malformed', await call(field, kind, key)), 'authentication_error');
+      expectCode(
+        'revoked key',
+        check('revoked', await call(field, kind, revokedKey)),
+        'authentication_error',
+      );
+
+      const ability = (scopes as { ability?: Ability } | undefined)?.ability;
+      if (ability) {
+        const r = check('lacking', await call(field, kind, lacking.get(ability)!));
+        expectCode(`lacking ${ability}`, r, 'permission_error');
+      }
+
+      for (const [label, key] of [
+        ['other mode', victim.keys.live],
+        ['other workspace', other.keys.test],
+        ['other workspace, live', other.keys.live],
+      ] as const) {
+        const r = check(label, await call(field, kind, key));
+        // The REST sweep above defined a type of that name in each intruder's own tenant (its
+        // putEventTypeSchema): the name is theirs too now, so it is no finding in their answers.
+        const text = r.res.text.replaceAll(seeded.eventType!, '');
+        for (const v of leaked(r.sent, text)) failures.push(`${at(label)}: shows the victim's ${v}`);
+        // A single resource of the victim is not found: null, or a not_found error; never the resource.
+        const resource = GRAPHQL_RESOURCE[field.name];
+        if (resource && !OWN_TENANT_SUCCESS_GRAPHQL.has(field.name)) {
+          const found = r.res.body?.data?.[field.name];
+          if (found != null) failures.push(`${at(label)}: answered the victim's ${resource}`);
+        }
+      }
+    }
+    expect(requests).toBeGreaterThan(roots.length * 12);
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 120_000);
+
+  it('leaves every victim resource in place and unchanged', victimUnchanged);
+
+  it('shows no key or victim secret, and no error shows internals', () => {
+    const problems: string[] = [];
+    const victimSecrets = secrets.filter((s) => typeof s.pattern === 'string');
+    for (const r of records) {
+      for (const s of [SECRET_SHAPES[0]!, ...victimSecrets]) {
+        const hit = typeof s.pattern === 'string' ? r.text.includes(s.pattern) : s.pattern.test(r.text);
+        if (hit && !(typeof s.pattern === 'string' && r.sent.includes(s.pattern)))
+          problems.push(`${r.sent.slice(0, 80)} shows ${s.label}`);
+      }
+      for (const [what, re] of INTERNALS) {
+        const m = re.exec(r.text);
+        if (m && !r.sent.includes(m[0].trim()))
+          problems.push(`${r.sent.slice(0, 80)}: carries ${what}: ${m[0]}`);
+      }
+    }
+    expect(records.length).toBeGreaterThan(500);
+    expect(problems).toEqual([]);
+  });
+});
+
+/**
+ * Root fields that name an event type by the integrator's own name: they answer in the caller's
+ * tenant (a schema for a type not seen yet defines it there, as on REST; the REST sweep above
+ * defined the victim's type name in every intruder's tenant, so dropping it drops theirs).
+ */
+const OWN_TENANT_SUCCESS_GRAPHQL = new Set(['putEventTypeSchema', 'dropEventTypeSchema']);

@@ -91,7 +91,7 @@ export function envelopeProblem(res: Pick<ApiResponse, 'status' | 'body' | 'head
 }
 
 /** Signs of internals in an error body: a stack frame, a dependency or source path, a file path. */
-const INTERNALS: [string, RegExp][] = [
+export const INTERNALS: [string, RegExp][] = [
   ['a stack frame', /\bat (?:async )?[\w$.<>[\] ]*\(?(?:file:|node:|\/)[^)\s]*:\d+/],
   ['a stack frame', /\n\s+at /],
   ['node_modules', /node_modules/],
