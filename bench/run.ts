@@ -272,6 +272,16 @@ async function main(): Promise<number> {
     const keep = process.env.BENCH_KEEP_DB === '1';
     cleanups.push(keep ? db.stopServer : db.drop);
     note(`database ${db.name} on ${db.origin} (${keep ? 'kept: BENCH_KEEP_DB=1' : 'dropped at the end'})`);
+    // The server's settings the figures depend on, with the run's figures: a CI machine's
+    // Postgres may differ from a deployment's (autovacuum off, small shared_buffers).
+    const settings = await withClient(db.url, (c) =>
+      c.query<{ name: string; setting: string }>(
+        `select name, current_setting(name) as setting from pg_settings
+          where name in ('server_version', 'autovacuum', 'shared_buffers', 'synchronous_commit', 'fsync', 'max_connections')
+          order by name`,
+      ),
+    );
+    note(`postgres: ${settings.rows.map((r) => `${r.name}=${r.setting}`).join(', ')}`);
 
     const env = {
       DATABASE_URL: db.url,
