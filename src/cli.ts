@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { resolveDatabase } from './db/database.ts';
-import { DomainError } from './errors.ts';
+import { DomainError, exitOnStartupError, StartupError } from './errors.ts';
 import { createLogger } from './logger.ts';
 import { openRuntime } from './runtime.ts';
 import { exitOnSignals, startServer } from './server.ts';
@@ -288,6 +288,7 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`svc: ${err.message}\n\n${USAGE}\n`);
       process.exit(2);
     }
+    if (err instanceof StartupError) exitOnStartupError(err);
     if (err instanceof DomainError) {
       const extra = err.extra.errors ? `\n${JSON.stringify(err.extra.errors)}` : '';
       process.stderr.write(`svc: ${err.message}${extra}\n`);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { StartupError } from './errors.ts';
 
 /** Where the embedded Postgres, the generated secret and other local state live. */
 export const stateDir = path.resolve(process.env.SVC_STATE_DIR ?? '.svc');
@@ -82,7 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`invalid configuration:\n${lines.join('\n')}`);
+    throw new StartupError(`invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...parsed.data, secret: parsed.data.SVC_SECRET ?? localSecret() };
 }

@@ -32,6 +32,21 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * A start-up failure the operator fixes (a bad setting, a port in use): `svc` and `npm start`
+ * print its message alone, without a stack, and exit 1.
+ */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/** `svc`'s and `npm start`'s handler of a failed start: a StartupError in one line and exit 1; anything else rethrown. */
+export function exitOnStartupError(err: unknown): never {
+  if (!(err instanceof StartupError)) throw err;
+  process.stderr.write(`svc: ${err.message}\n`);
+  process.exit(1);
+}
+
 /** The one domain error: a stable `type`, a human message, and extra fields for the envelope. */
 export class DomainError extends Error {
   readonly type: ErrorType;

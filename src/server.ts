@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Logger } from 'pino';
 import { buildHttpHandler, buildProbeApp } from './app.ts';
 import type { Config } from './config.ts';
 import { resolveDatabase } from './db/database.ts';
+import { StartupError } from './errors.ts';
 import { createLogger, errorFields } from './logger.ts';
 import { newRequestId } from './request-id.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
@@ -26,7 +28,26 @@ export async function startServer(
   const role = opts.role ?? config.SVC_ROLE;
   const log = createLogger(config.LOG_LEVEL);
   const db = await resolveDatabase(config, (m) => log.info(m));
-  const runtime = await openRuntime(config, db.url, log);
+  let runtime: Runtime | null = null;
+  try {
+    runtime = await openRuntime(config, db.url, log);
+    return await serve(config, role, log, db, runtime);
+  } catch (err) {
+    // Nothing may outlive a failed start: the workers, the pools, an embedded Postgres.
+    await runtime?.close().catch(() => {});
+    await db.stop().catch(() => {});
+    throw err;
+  }
+}
+
+/** The rest of startServer once the database and runtime are open: workers, then HTTP. */
+async function serve(
+  config: Config,
+  role: Config['SVC_ROLE'],
+  log: Logger,
+  db: Awaited<ReturnType<typeof resolveDatabase>>,
+  runtime: Runtime,
+): Promise<RunningServer> {
   if (role !== 'api') await startWorkers(runtime.ctx);
 
   let server: http.Server | null = null;
@@ -46,13 +67,13 @@ export async function startServer(
     });
     server.keepAliveTimeout = 65_000;
     server.on('clientError', rejectMalformed);
-    url = await listen(server, config.PORT, config.HOST);
+    url = await listen(server, config.PORT, config.HOST, 'PORT');
     sockets = attachGraphqlSockets(server, runtime.ctx);
     log.info({ url, role }, 'listening');
   } else if (config.WORKER_PORT !== undefined) {
     server = http.createServer(buildProbeApp(runtime.ctx));
     server.on('clientError', rejectMalformed);
-    url = await listen(server, config.WORKER_PORT, config.HOST);
+    url = await listen(server, config.WORKER_PORT, config.HOST, 'WORKER_PORT');
     log.info({ url, role }, 'listening (health and metrics)');
   }
   log.info({ role, workers: role !== 'api', http: url || null }, 'ready');
@@ -86,10 +107,21 @@ export async function startServer(
   return { url, databaseUrl: db.url, runtime, server, shutdown };
 }
 
-/** Listens on `port` of `host`; the URL it answers on. */
-async function listen(server: http.Server, port: number, host: string): Promise<string> {
+/** Listens on `port` of `host` (setting `variable`); the URL it answers on. */
+async function listen(server: http.Server, port: number, host: string, variable: string): Promise<string> {
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      const why = { EADDRINUSE: 'the address is already in use', EACCES: 'permission denied' }[
+        err.code ?? ''
+      ];
+      reject(
+        why
+          ? new StartupError(
+              `cannot listen on ${host}:${port}: ${why} (set ${variable} to a free port, or HOST)`,
+            )
+          : err,
+      );
+    });
     server.listen(port, host, () => resolve());
   });
   const addr = server.address() as AddressInfo;

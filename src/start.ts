@@ -1,5 +1,6 @@
 import { ensureDashboardBuilt } from '../scripts/build-dashboard.ts';
 import { loadConfig } from './config.ts';
+import { exitOnStartupError } from './errors.ts';
 import { exitOnSignals, startServer } from './server.ts';
 import { seedDemo } from './services/demo/seed-demo.ts';
 import { mintParticipantToken } from './services/participants/mint-token.ts';
@@ -7,14 +8,20 @@ import { mintParticipantToken } from './services/participants/mint-token.ts';
 // `npm start`: the service on the embedded default (or DATABASE_URL), seeded with the demo
 // workspace, printing where everything is, the demo keys and the demo dashboard login.
 // The demo's GraphQL and widget may be called from any page (CONTRACT 2); a deployment sets its own.
-const config = loadConfig({ CORS_ORIGINS: '*', ...process.env });
+// A bad setting or a busy port is said in one line (StartupError), not with a stack.
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig({ CORS_ORIGINS: '*', ...process.env });
+} catch (err) {
+  exitOnStartupError(err);
+}
 // The dashboard's build, when missing or older than its sources (a failed build leaves /dashboard's 503 page).
 const starting = ensureDashboardBuilt()
   .catch((err) => process.stderr.write(`dashboard: build failed: ${err}\n`))
   .then(() => startServer(config));
 // Before it is up: a signal during start-up shuts it down once it is.
 exitOnSignals(starting);
-const running = await starting;
+const running = await starting.catch(exitOnStartupError);
 const ctx = running.runtime.ctx;
 const { rows } = await ctx.pool.query<{ n: string; demo: boolean }>(
   `select count(*) as n, bool_or(slug = 'demo') as demo from workspaces`,
