@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,9 +8,8 @@ import { createKey, revokeKey } from '../src/services/keys/manage-keys.ts';
 import { authenticateUser } from '../src/services/workspaces/authenticate-user.ts';
 import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
 import { findSession, startSession } from '../src/services/workspaces/sessions.ts';
+import { runSvc, type SvcRun } from './factories.ts';
 import { freshDatabase, request, TEST_SECRET, testEnv } from './helpers.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 let databaseUrl: string;
 let stateDir: string;
@@ -28,51 +26,26 @@ afterAll(async () => {
   if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /**
- * The real `svc` command as a child process: `bin/svc.mjs` on this Node 24, or `npx svc` from the
- * repository root. Logs are turned up to debug so anything leaking onto stdout would show.
+ * The real `svc` command on this file's database and state directory. Logs are turned up to
+ * debug so anything leaking onto stdout would show.
  */
-function svc(args: string[], opts: { via?: 'bin' | 'npx'; env?: Record<string, string> } = {}): Promise<Run> {
-  const [cmd, argv] =
-    opts.via === 'npx' ? ['npx', ['--no', 'svc', ...args]] : [process.execPath, ['bin/svc.mjs', ...args]];
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        SVC_STATE_DIR: stateDir,
-        SVC_SECRET: TEST_SECRET,
-        LOG_LEVEL: 'debug',
-        ...opts.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.setEncoding('utf8').on('data', (d) => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const svc = (args: string[], opts: { via?: 'bin' | 'npx'; env?: Record<string, string> } = {}) =>
+  runSvc(
+    args,
+    {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      SVC_STATE_DIR: stateDir,
+      SVC_SECRET: TEST_SECRET,
+      LOG_LEVEL: 'debug',
+      ...opts.env,
+    },
+    opts.via,
+  );
 
 /** Exit 0 and exactly one JSON object, alone on stdout. */
-function json(run: Run): Record<string, any> {
+function json(run: SvcRun): Record<string, any> {
   expect(run.code, run.stderr).toBe(0);
   expect(run.stdout.endsWith('\n')).toBe(true);
   expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);

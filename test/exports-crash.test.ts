@@ -42,6 +42,22 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** An export's status and run number, and how many chunks its file has in storage. */
+const exportState = (id: string) =>
+  q<{ status: string; attempt: number; chunks: number }>(
+    `select status, attempt, (select count(*)::int from export_chunks where export_id = $1) chunks
+       from exports where id = $1`,
+    [id],
+  ).then((r) => r[0]!);
+
+/** Waits until a run of the export is going and has written `chunks` chunks, not finished. */
+const runningWithChunks = (id: string, chunks: number) =>
+  eventually(async () => {
+    const s = await exportState(id);
+    if (s.status === 'completed') throw new Error('the run finished before it could be killed');
+    return s.status === 'running' && s.chunks >= chunks ? s : null;
+  }, 30_000);
+
 describe('an export survives a worker SIGKILL mid-run', () => {
   it('is never completed half-written: a restarted run discards the partial file and writes it whole', async () => {
     const first = await startWorker();
@@ -50,19 +66,9 @@ describe('an export survives a worker SIGKILL mid-run', () => {
     const id = created.body.id as string;
 
     // Kill the worker once the run has written some chunks but not finished.
-    const state = () =>
-      q<{ status: string; attempt: number; chunks: number }>(
-        `select status, attempt, (select count(*)::int from export_chunks where export_id = $1) chunks
-           from exports where id = $1`,
-        [id],
-      ).then((r) => r[0]!);
-    const midRun = await eventually(async () => {
-      const s = await state();
-      if (s.status === 'completed') throw new Error('the run finished before it could be killed');
-      return s.status === 'running' && s.chunks >= 2 ? s : null;
-    }, 30_000);
+    const midRun = await runningWithChunks(id, 2);
     await kill(first);
-    const afterKill = await state();
+    const afterKill = await exportState(id);
     expect(afterKill.status).toBe('running');
     expect(afterKill.attempt).toBe(1);
     expect(afterKill.chunks).toBeGreaterThanOrEqual(midRun.chunks);
@@ -139,15 +145,7 @@ describe('an export survives a worker SIGKILL mid-run', () => {
     );
     expect(job).toBeDefined();
     const first = await startWorker();
-    await eventually(async () => {
-      const [s] = await q<{ status: string; chunks: number }>(
-        `select status, (select count(*)::int from export_chunks where export_id = $1) chunks
-           from exports where id = $1`,
-        [id],
-      );
-      if (s!.status === 'completed') throw new Error('the run finished before it could be killed');
-      return s!.status === 'running' && s!.chunks >= 1 ? s : null;
-    }, 30_000);
+    await runningWithChunks(id, 1);
     await kill(first);
 
     // pg-boss fails the job once the dead run's heartbeat is missed; with no retry left it goes
@@ -164,11 +162,7 @@ describe('an export survives a worker SIGKILL mid-run', () => {
       row_count: null,
     });
     expect(failed.completed_at).not.toBeNull();
-    const [{ chunks }] = (await q<{ chunks: number }>(
-      `select count(*)::int chunks from export_chunks where export_id = $1`,
-      [id],
-    )) as [{ chunks: number }];
-    expect(chunks).toBe(0);
+    expect((await exportState(id)).chunks).toBe(0);
     const download = await ws.api(`/v1/exports/${id}/download`);
     expect(download.status).toBe(409);
     expect(download.body.error.message).toContain('failed');

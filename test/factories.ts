@@ -294,6 +294,39 @@ export function trpcClient(app: TestApp, ws: TestWorkspace): Promise<TRPCClient<
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** What a finished `svc` command left: its exit code and output. */
+export interface SvcRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The real `svc` command run to its end as a child process, in the repository: `bin/svc.mjs` on
+ * this Node 24, or `npx svc`. `env` is its whole environment; killed after 60 s.
+ */
+export function runSvc(args: string[], env: NodeJS.ProcessEnv, via: 'bin' | 'npx' = 'bin'): Promise<SvcRun> {
+  const [cmd, argv] =
+    via === 'npx' ? ['npx', ['--no', 'svc', ...args]] : [process.execPath, ['bin/svc.mjs', ...args]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
 /**
  * Worker processes for one test file: `start()` a real `svc serve --role worker` on the database
  * `databaseUrl()` names (read when called, so it may name the app a `beforeAll` starts), `kill()`

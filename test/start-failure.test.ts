@@ -1,16 +1,14 @@
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { StartupError } from '../src/errors.ts';
 import { startServer } from '../src/server.ts';
+import { runSvc } from './factories.ts';
 import { eventually, freshDatabase, testEnv } from './helpers.ts';
 
 // A start that cannot finish (a busy port, a bad setting) is said in one line an operator can
 // act on, and leaves nothing running: not the workers, not a pool's connection.
-const ROOT = path.resolve(import.meta.dirname, '..');
 let databaseUrl: string;
 let busy: Server;
 let busyPort: number;
@@ -23,21 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
 
-/** `svc serve` with `env`; its exit code and stderr. */
-function serve(env: Record<string, string>, role = 'all') {
-  return new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const proc = spawn(process.execPath, ['src/cli.ts', 'serve', '--role', role], {
-      cwd: ROOT,
-      env: testEnv(databaseUrl, env),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    proc.stderr.setEncoding('utf8').on('data', (c: string) => {
-      stderr += c;
-    });
-    proc.once('exit', (code) => resolve({ code, stderr }));
-  });
-}
+/** `svc serve` with `env` on this file's database; its exit code and output. */
+const serve = (env: Record<string, string>, role = 'all') =>
+  runSvc(['serve', '--role', role], testEnv(databaseUrl, env));
 
 describe('a start that cannot finish', () => {
   it('in process: rejects with StartupError naming the setting, and closes what it had opened', async () => {
