@@ -58,6 +58,14 @@ const runningWithChunks = (id: string, chunks: number) =>
     return s.status === 'running' && s.chunks >= chunks ? s : null;
   }, 30_000);
 
+/** The export as GET shows it once it is `status`; fails at once if it ends the other way. */
+const settles = (id: string, status: 'completed' | 'failed') =>
+  eventually(async () => {
+    const res = await ws.api(`/v1/exports/${id}`);
+    expect(res.body.status).not.toBe(status === 'completed' ? 'failed' : 'completed');
+    return res.body.status === status ? res.body : null;
+  }, 90_000);
+
 describe('an export survives a worker SIGKILL mid-run', () => {
   it('is never completed half-written: a restarted run discards the partial file and writes it whole', async () => {
     const first = await startWorker();
@@ -78,11 +86,7 @@ describe('an export survives a worker SIGKILL mid-run', () => {
 
     // Another worker picks the job up once the dead one's heartbeat is missed, and starts over.
     const second = await startWorker();
-    const done = await eventually(async () => {
-      const res = await ws.api(`/v1/exports/${id}`);
-      expect(res.body.status).not.toBe('failed');
-      return res.body.status === 'completed' ? res.body : null;
-    }, 90_000);
+    const done = await settles(id, 'completed');
     expect(done.row_count).toBe(ROWS);
     const [s] = await q<{ attempt: number }>(`select attempt from exports where id = $1`, [id]);
     expect(s!.attempt).toBe(2);
@@ -151,11 +155,7 @@ describe('an export survives a worker SIGKILL mid-run', () => {
     // pg-boss fails the job once the dead run's heartbeat is missed; with no retry left it goes
     // to the dead letter queue, whose job (run by this worker) fails the export.
     const second = await startWorker();
-    const failed = await eventually(async () => {
-      const res = await ws.api(`/v1/exports/${id}`);
-      expect(res.body.status).not.toBe('completed');
-      return res.body.status === 'failed' ? res.body : null;
-    }, 90_000);
+    const failed = await settles(id, 'failed');
     expect(failed).toMatchObject({
       error: 'The export could not be written; request it again',
       download_url: null,
