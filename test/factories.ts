@@ -357,7 +357,7 @@ export async function startWorkerProcess(
   databaseUrl: string,
   track: (proc: ChildProcess) => void = () => {},
   env: Record<string, string> = {},
-): Promise<ChildProcess & { http: string | null }> {
+): Promise<ChildProcess & { http: string | null; log: () => string }> {
   const proc = spawn(process.execPath, ['src/cli.ts', 'serve', '--role', 'worker'], {
     cwd: ROOT,
     env: testEnv(databaseUrl, { LOG_LEVEL: 'info', ...env }),
@@ -374,5 +374,5 @@ export async function startWorkerProcess(
     });
     proc.once('exit', () => reject(new Error(`worker exited early:\n${stderr}`)));
   });
-  return Object.assign(proc, { http: ready.http });
+  return Object.assign(proc, { http: ready.http, log: () => stderr });
 }

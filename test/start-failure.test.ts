@@ -69,7 +69,13 @@ describe('a start that cannot finish', () => {
     for (const [env, role, expected] of cases) {
       const { code, stderr } = await serve({ LOG_LEVEL: 'warn', ...env }, role);
       expect(code, stderr).toBe(1);
-      expect(stderr).toMatch(expected);
+      // Besides the reason, only the start's warning about a Postgres without autovacuum (this
+      // machine's) may be printed.
+      const reason = stderr
+        .split('\n')
+        .filter((l) => !l.includes('"msg":"postgres runs with autovacuum off'))
+        .join('\n');
+      expect(reason).toMatch(expected);
       expect(stderr).not.toMatch(/\n\s+at /);
     }
   }, 60_000);

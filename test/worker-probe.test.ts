@@ -55,4 +55,23 @@ describe('a worker process with WORKER_PORT', () => {
     expect(worker.http).toBeNull();
     await kill(worker);
   }, 60_000);
+
+  it('warns at start when its Postgres runs with autovacuum off, and only then', async () => {
+    // This machine's Postgres has it off (its CI configuration); the embedded one has it on.
+    const { rows } = await app.ctx.pool.query<{ on: boolean }>(
+      `select current_setting('autovacuum')::boolean as on`,
+    );
+    const worker = await startWorker();
+    const warnings = worker
+      .log()
+      .split('\n')
+      .filter((l) => l.includes('autovacuum off'))
+      .map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(warnings).toHaveLength(rows[0]!.on ? 0 : 1);
+    for (const w of warnings) {
+      expect(w.level).toBe(40); // warn
+      expect(w.msg).toContain('run VACUUM ANALYZE regularly');
+    }
+    await kill(worker);
+  }, 60_000);
 });
