@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Mode } from './principal.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -17,8 +17,9 @@ export function randomToken(length: number): string {
   return out;
 }
 
+/** The stored form of a key: its sha256, once per authenticated request (one-shot `hash`: no Hash object). */
 export function hashKey(plaintext: string): string {
-  return createHash('sha256').update(plaintext).digest('hex');
+  return hash('sha256', plaintext, 'hex');
 }
 
 /** A fresh key: the plaintext (shown once), its sha256 (stored) and a hint for lists. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { type DashboardUser, presentUser } from './authenticate-user.ts';
@@ -15,7 +15,7 @@ export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 /** 32 random bytes, base64url without padding. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export interface SignedIn {
   sessionId: string;
