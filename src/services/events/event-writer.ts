@@ -51,16 +51,8 @@ const MAX_SCHEMAS = 10_000;
  * backend, so concurrent statements (and processes) rarely wait on one another's row lock.
  */
 const COUNT_SLOTS = 64;
-/**
- * At most one wake-up NOTIFY per this many milliseconds (the latency it may add to processing
- * under load; an event after a quiet interval wakes the workers at once). Each wake-up costs the
- * workers a fetch, a shortcut or engine statement and a complete, so under load it sets how many
- * ingest batches they take at a time. Bench `events.post.all` (one process, role all), statements
- * per ingest statement besides it: 2.8 at 5 ms (the workers took one or two batches' jobs a
- * time), 1.1 at 20 ms; the process went from 0.89-0.93x to 0.99-1.03x the bare server. The
- * engine's latency at 500 events/s did not move (p50 28-29 ms both ways in one sitting).
- */
-const WAKE_INTERVAL_MS = 20;
+/** At most one wake-up NOTIFY per this many milliseconds (the latency it may add to processing). */
+const WAKE_INTERVAL_MS = 5;
 
 type Outcome = WriteResult | ItemFailure;
 
