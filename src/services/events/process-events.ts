@@ -21,7 +21,8 @@ export interface ProcessOptions {
 
 /**
  * The engine (CONTRACT 9): runs the flows of accepted events, in batches. Each batch is one
- * transaction: lock the participants (id order), re-read which events are still `received`,
+ * transaction: lock the participants (id order), re-read which events are still `received`
+ * (with their participants' earlier ones waiting in other batches, so order holds across batches),
  * load flows, runs, counts, badges and multipliers in a few queries, evaluate in memory in event
  * order, write everything in a few statements, and mark the events `processed` — so effects
  * commit exactly when the status does. Reprocessing is harmless: processed events drop out after
@@ -103,11 +104,12 @@ async function processChunk(
   ids: string[],
   finalAttempt: ReadonlySet<string>,
   trustFresh = true,
+  pullEarlier = true,
 ): Promise<Map<string, string>> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await withTransaction(ctx.pool, (client) =>
-        runBatch(ctx, client, ids, finalAttempt, trustFresh),
+        runBatch(ctx, client, ids, finalAttempt, trustFresh, pullEarlier),
       );
     } catch (err) {
       const code = (err as { code?: string }).code;
@@ -127,7 +129,7 @@ async function processChunk(
       ctx.log.warn({ err, size: ids.length }, 'event batch failed; processing its events one by one');
       const failed = new Map<string, string>();
       for (const id of ids)
-        for (const [k, v] of await processChunk(ctx, [id], finalAttempt, trustFresh)) failed.set(k, v);
+        for (const [k, v] of await processChunk(ctx, [id], finalAttempt, trustFresh, false)) failed.set(k, v);
       return failed;
     }
   }
@@ -139,6 +141,7 @@ async function runBatch(
   ids: string[],
   finalAttempt: ReadonlySet<string>,
   trustFresh: boolean,
+  pullEarlier: boolean,
 ): Promise<Map<string, string>> {
   const participants = await lockParticipants(client, ids);
   if (!participants.size) return new Map();
@@ -147,6 +150,7 @@ async function runBatch(
     ids,
     [...participants.keys()],
     new Date(),
+    pullEarlier,
   );
   if (!events.length) return new Map();
   for (const c of counts)

@@ -137,6 +137,22 @@ export interface BatchContext {
 }
 
 /**
+ * How far before its own events a batch looks for earlier ones of its participants still
+ * waiting in other batches (see {@link loadBatch}): concurrent batches are milliseconds apart, and
+ * a bound keeps the lookup a short range of the (participant, id) index.
+ */
+const PULL_LOOKBACK_MS = 60_000;
+
+/** The smallest UUIDv7 of the moment PULL_LOOKBACK_MS before the batch's oldest event. */
+export function lookbackFloor(eventIds: string[]): string {
+  let oldest = eventIds[0]!;
+  for (const id of eventIds) if (id < oldest) oldest = id;
+  const ms = Math.max(0, Number.parseInt(oldest.replace(/-/g, '').slice(0, 12), 16) - PULL_LOOKBACK_MS);
+  const hex = ms.toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+/**
  * Everything a batch reads after its participant locks, in ONE round trip (bench `engine`: under
  * load each round trip costs milliseconds, and a batch's latency is the sum of them): the events
  * still `received` (one another worker finished meanwhile is `processed` by now and drops out;
@@ -144,6 +160,13 @@ export interface BatchContext {
  * flows of their types, prior runs, event counts, multipliers, the badges those flows award, the
  * participants' holdings of them and run counts for limited flows. A badge key no one defined yet
  * is created here (CONTRACT 7) and the read repeated: once per key, ever.
+ *
+ * With `pullEarlier`, the batch also takes in its participants' earlier events still `received`
+ * in other batches (up to PULL_LOOKBACK_MS before its oldest): the locks are held, so they are
+ * applied first, in id order, and drop out of their own batch later. Without it, a batch on one
+ * worker could overtake a slower batch on another, and the 10th purchase be rewarded on the 8th.
+ * Events with a failed run are left to their own job's retries; so is everything when a failed
+ * batch is retried event by event (`pullEarlier` false), so one bad event holds back no other.
  *
  * The batch's rows drive the per-event and per-participant reads as joins (`ev join …`,
  * `unnest($2) join …`), never as `= any(array)` conditions on the probed table: as a filter the
@@ -157,6 +180,7 @@ export async function loadBatch(
   eventIds: string[],
   participantIds: number[],
   at: Date,
+  pullEarlier = true,
 ): Promise<BatchContext> {
   const load = () =>
     sql.query<{
@@ -171,11 +195,20 @@ export async function loadBatch(
       run_counts: RawRunCount[];
     }>({
       name: 'engine_load_batch',
-      text: `with ev as materialized (
+      text: `with own as materialized (
          select id, workspace_id, mode, event_type, participant_id, payload, occurred_at
            from events
           where id = any($1::uuid[]) and status = 'received' and event_type is not null
             and participant_id = any($2::bigint[])
+       ), ev as materialized (
+         select * from own
+         union all
+         select e.id, e.workspace_id, e.mode, e.event_type, e.participant_id, e.payload, e.occurred_at
+           from (select distinct on (participant_id) participant_id, id as upto from own order by participant_id, id desc) b
+           join events e on e.participant_id = b.participant_id and e.id >= $4::uuid and e.id < b.upto
+          where $5::boolean and e.status = 'received' and e.event_type is not null
+            and not exists (select 1 from own o where o.id = e.id)
+            and not exists (select 1 from flow_runs r where r.event_id = e.id and r.status = 'failed')
        ), f as materialized (
          select f.id, f.workspace_id, f.mode, f.name, f.event_type, f.conditions, f.actions, f.max_runs_per_participant
            from flows f
@@ -211,7 +244,7 @@ export async function loadBatch(
               from unnest($2::bigint[]) q(id) join flow_runs r on r.participant_id = q.id
              where r.flow_id in (select id from f where max_runs_per_participant is not null)
              group by r.flow_id, r.participant_id) c) as run_counts`,
-      values: [eventIds, participantIds, at],
+      values: [eventIds, participantIds, at, lookbackFloor(eventIds), pullEarlier],
     });
   let raw = (await load()).rows[0]!;
   if (raw.badges.length < raw.badge_keys) {

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processEvents } from '../src/services/events/process-events.ts';
+import { lookbackFloor } from '../src/services/flows/engine/load.ts';
+import { buildFlow } from './factories.ts';
+import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+
+// Per-participant order across batches (engine/load.ts, `loadBatch`): a batch that gets its
+// participants' locks before a slower batch holding their earlier events applies those first.
+// The app runs the API only, so accepted events wait as `received` until this test hands them
+// to the engine, in the order a slow and a fast worker would.
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ role: 'api' });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const q = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+  (await app.ctx.pool.query(sql, params)).rows as T[];
+
+async function post(ws: TestWorkspace, participant: string) {
+  const res = await ws.api('/v1/events', { body: { event_type: 'order.completed', participant } });
+  expect(res.status).toBe(202);
+  return res.body.event_id as string;
+}
+
+/** A flow that awards a badge on a participant's third order. */
+async function thirdOrderFlow(ws: TestWorkspace) {
+  return buildFlow(ws, {
+    name: 'Third order',
+    event_type: 'order.completed',
+    conditions: { '==': [{ event_count: 'order.completed' }, 3] },
+    actions: [{ type: 'award_badge', badge: 'regular' }],
+  });
+}
+
+const statuses = async (ids: string[]) =>
+  Object.fromEntries(
+    (
+      await q<{ id: string; status: string }>(`select id, status from events where id = any($1::uuid[])`, [
+        ids,
+      ])
+    ).map((r) => [r.id, r.status]),
+  );
+
+const runEvents = async (flowId: string) =>
+  (await q<{ event_id: string }>(`select event_id from flow_runs where flow_id = $1`, [flowId])).map(
+    (r) => r.event_id,
+  );
+
+/** Participant p's stored count of orders. */
+const orders = async (ws: TestWorkspace) =>
+  Number(
+    (
+      await q<{ count: string }>(
+        `select c.count from participant_event_counts c join participants p on p.id = c.participant_id
+          where p.workspace_id = $1 and p.external_id = 'p' and c.event_type = 'order.completed'`,
+        [ws.id],
+      )
+    )[0]!.count,
+  );
+
+describe('order of a participant’s events across batches', () => {
+  it('a batch that overtakes another applies the earlier events it finds first', async () => {
+    const ws = await app.workspace();
+    const flow = await thirdOrderFlow(ws);
+    const other = await post(ws, 'q');
+    const ids = [await post(ws, 'p'), await post(ws, 'p'), await post(ws, 'p'), await post(ws, 'p')];
+
+    // The fast batch holds the 3rd and 4th orders; the 1st and 2nd sit in a slower one.
+    expect(await processEvents(app.ctx, ids.slice(2))).toEqual(new Map());
+    expect(await runEvents(flow.id)).toEqual([ids[2]]);
+    expect(await statuses([...ids, other])).toEqual({
+      ...Object.fromEntries(ids.map((id) => [id, 'processed'])),
+      [other]: 'received', // another participant's event is not this batch's to take
+    });
+    expect(await orders(ws)).toBe(4);
+
+    // The slow batch arrives: its events are done already and drop out, changing nothing.
+    expect(await processEvents(app.ctx, ids.slice(0, 2))).toEqual(new Map());
+    expect(await runEvents(flow.id)).toEqual([ids[2]]);
+    expect(await orders(ws)).toBe(4);
+  });
+
+  it('leaves an earlier event with a failed run to its own retries', async () => {
+    const ws = await app.workspace();
+    const flow = await thirdOrderFlow(ws);
+    const ids = [await post(ws, 'p'), await post(ws, 'p')];
+    // The first event's attempt failed earlier: its job retries it with its own attempt count.
+    await q(
+      `insert into flow_runs (id, workspace_id, mode, flow_id, event_id, participant_id, status, steps)
+       select gen_random_uuid(), e.workspace_id, e.mode, $2, e.id, e.participant_id, 'failed',
+              '[{"action":"award_badge","status":"failed","result":null,"error":"boom"}]'
+         from events e where e.id = $1`,
+      [ids[0], flow.id],
+    );
+    expect(await processEvents(app.ctx, [ids[1]!])).toEqual(new Map());
+    expect(await statuses(ids)).toEqual({ [ids[0]!]: 'received', [ids[1]!]: 'processed' });
+  });
+
+  it('looks back a minute before the batch’s oldest event, no further', async () => {
+    const ws = await app.workspace();
+    await thirdOrderFlow(ws);
+    const later = await post(ws, 'p');
+    // An event of the same participant accepted two minutes earlier and never processed (its
+    // job lost, say): recovering it is its job's business, not every later batch's.
+    const old = `${(Date.now() - 120_000)
+      .toString(16)
+      .padStart(12, '0')
+      .replace(/^(.{8})/, '$1-')}-7000-8000-000000000001`;
+    await q(
+      `insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at,
+                           status, source)
+       select $1, workspace_id, mode, event_type, participant_id, external_id, '{}', now(), 'received', 'api'
+         from events where id = $2`,
+      [old, later],
+    );
+    expect(await processEvents(app.ctx, [later])).toEqual(new Map());
+    expect(await statuses([old, later])).toEqual({ [old]: 'received', [later]: 'processed' });
+  });
+
+  it('computes the floor as the first UUIDv7 of the minute before the oldest id', () => {
+    const at = Date.UTC(2026, 10, 26, 12, 0, 0);
+    const id = (ms: number, tail = '7abc-8def-0123456789ab') => {
+      const hex = ms.toString(16).padStart(12, '0');
+      return `${hex.slice(0, 8)}-${hex.slice(8)}-${tail}`;
+    };
+    expect(lookbackFloor([id(at + 5), id(at), id(at + 9)])).toBe(id(at - 60_000, '0000-0000-000000000000'));
+  });
+});
