@@ -51,8 +51,20 @@ const MAX_SCHEMAS = 10_000;
  * backend, so concurrent statements (and processes) rarely wait on one another's row lock.
  */
 const COUNT_SLOTS = 64;
-/** At most one wake-up NOTIFY per this many milliseconds (the latency it may add to processing). */
-const WAKE_INTERVAL_MS = 5;
+/**
+ * At most one wake-up NOTIFY per this many milliseconds (the latency it may add to processing
+ * under load; an event after a quiet interval wakes the workers at once). Each wake-up costs the
+ * workers a fetch, a shortcut or engine statement and a complete, so under load it sets how many
+ * ingest batches they take at a time. In bench `events.post.all` (one process, role all) the
+ * process ran 2.8 other statements per ingest statement at 5 ms (its workers took one or two
+ * batches' jobs at a time) and 1.1 at 20 ms: 0.89x and 0.93x the bare server at 5 ms, 0.93x to
+ * 1.03x (mean 0.99x, six runs) at 20 ms, then 1.02x and 1.01x. The engine's latency at 500
+ * events/s did not move (p50 28-29 ms both ways in one sitting). Bigger batches take longer, so
+ * one worker's batch overtakes another's more often: per-participant order holds across
+ * batches only because a batch applies its participants' earlier waiting events first
+ * (engine/load.ts `loadBatch`); without that, 20 ms failed the ordering tests of test/flows.
+ */
+const WAKE_INTERVAL_MS = 20;
 
 type Outcome = WriteResult | ItemFailure;
 
