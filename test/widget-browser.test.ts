@@ -26,12 +26,31 @@ describe.skipIf(skipBrowser)('the live widget in a real browser (Chromium)', () 
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(String(e)));
     page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
+    // What the widget's socket did, for the failure message: graphql-ws message types and closes.
+    const socketLog: string[] = [];
+    const t0 = Date.now();
+    page.on('websocket', (socket) => {
+      const at = () => `${Date.now() - t0} ms`;
+      socketLog.push(`${at()} open`);
+      const type = (p: string | Buffer) => String(p).match(/"type":"(\w+)"/)?.[1] ?? '?';
+      socket.on('framesent', (f) => socketLog.push(`${at()} sent ${type(f.payload)}`));
+      socket.on('framereceived', (f) => socketLog.push(`${at()} received ${type(f.payload)}`));
+      socket.on('socketerror', (e) => socketLog.push(`${at()} error ${e}`));
+      socket.on('close', () => socketLog.push(`${at()} closed`));
+    });
     await page.goto(`${app.url}/widget-demo?token=${encodeURIComponent(token)}`);
     const balance = page.locator('svc-points').locator('[part=balance]');
     await expect.poll(() => balance.textContent(), { timeout: 5_000 }).toBe('40');
     // Live once the socket is up (the status dot turns green).
     // (Connecting may take a while on a loaded CI machine; the 1 s is for the update once live.)
-    await page.locator('svc-points').locator('[part=status][data-live]').waitFor({ timeout: 15_000 });
+    const status = page.locator('svc-points').locator('[part=status]');
+    await status
+      .and(page.locator('[data-live]'))
+      .waitFor({ timeout: 15_000 })
+      .catch(async (err: Error) => {
+        const title = await status.getAttribute('title').catch(() => '?');
+        throw new Error(`${err.message}\nwidget status: ${title}\nsocket: ${socketLog.join('; ')}`);
+      });
     const started = Date.now();
     await ws.api('/v1/participants/alice/points', { body: { points: 2, reason: 'live' } });
     await expect.poll(() => balance.textContent(), { timeout: 1_000, interval: 20 }).toBe('42');

@@ -56,6 +56,7 @@ export class SvcPoints extends HTMLElement {
   static observedAttributes = ['endpoint', 'token'];
   private client: Client | null = null;
   private stops: (() => void)[] = [];
+  private restarting = false;
   private readonly root: ShadowRoot;
 
   constructor() {
@@ -65,7 +66,7 @@ export class SvcPoints extends HTMLElement {
   }
 
   connectedCallback(): void {
-    this.start();
+    this.restart();
   }
 
   disconnectedCallback(): void {
@@ -73,10 +74,21 @@ export class SvcPoints extends HTMLElement {
   }
 
   attributeChangedCallback(): void {
-    if (this.isConnected) {
+    this.restart();
+  }
+
+  /**
+   * Starts over once the current task's changes are in: a parsed element gets a callback per
+   * attribute and one for being connected, and would otherwise open a socket for each.
+   */
+  private restart(): void {
+    if (this.restarting) return;
+    this.restarting = true;
+    queueMicrotask(() => {
+      this.restarting = false;
       this.stop();
-      this.start();
-    }
+      if (this.isConnected) this.start();
+    });
   }
 
   private el(name: string): HTMLElement {
@@ -109,13 +121,16 @@ export class SvcPoints extends HTMLElement {
     const ws = new URL(http);
     ws.protocol = http.protocol === 'https:' ? 'wss:' : 'ws:';
     const authorization = `Bearer ${token}`;
-    const client = createClient({
+    // A restart (an attribute set while the page parses) disposes this client, whose socket may
+    // close only after its successor's is up: a client no longer current changes nothing shown.
+    const current = () => this.client === client;
+    const client: Client = createClient({
       url: ws.href,
       connectionParams: { authorization },
       retryAttempts: 20,
       on: {
-        connected: () => this.status(true, 'live'),
-        closed: () => this.status(false, 'reconnecting'),
+        connected: () => current() && this.status(true, 'live'),
+        closed: () => current() && this.status(false, 'reconnecting'),
       },
     });
     this.client = client;
@@ -123,8 +138,8 @@ export class SvcPoints extends HTMLElement {
       client.subscribe<{ badgeAwarded: { badge: Badge } }>(
         { query: BADGES, variables: { id } },
         {
-          next: ({ data }) => data && this.showBadge(data.badgeAwarded.badge),
-          error: () => this.status(false, 'subscription refused'),
+          next: ({ data }) => data && current() && this.showBadge(data.badgeAwarded.badge),
+          error: () => current() && this.status(false, 'subscription refused'),
           complete: () => {},
         },
       ),
@@ -138,6 +153,7 @@ export class SvcPoints extends HTMLElement {
     })
       .then((r) => r.json())
       .then((r: { data?: { participant?: Participant | null } }) => {
+        if (!current()) return;
         const p = r.data?.participant;
         if (!p) {
           this.status(false, 'participant not found');
@@ -145,19 +161,18 @@ export class SvcPoints extends HTMLElement {
         }
         this.showBalance(p.balance);
         this.showBadge(p.badges[0] ?? null);
-        if (this.client !== client) return;
         this.stops.push(
           client.subscribe<{ balanceChanged: { balance: number } }>(
             { query: BALANCE, variables: { id, after: p.ledger.nodes[0]?.id ?? '0' } },
             {
-              next: ({ data }) => data && this.showBalance(data.balanceChanged.balance),
-              error: () => this.status(false, 'subscription refused'),
+              next: ({ data }) => data && current() && this.showBalance(data.balanceChanged.balance),
+              error: () => current() && this.status(false, 'subscription refused'),
               complete: () => {},
             },
           ),
         );
       })
-      .catch(() => this.status(false, 'could not load the balance'));
+      .catch(() => current() && this.status(false, 'could not load the balance'));
   }
 
   private stop(): void {
