@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7Floor } from '../src/lib/uuid7.ts';
 import { processEvents } from '../src/services/events/process-events.ts';
 import { lookbackFloor } from '../src/services/flows/engine/load.ts';
 import { buildFlow } from './factories.ts';
@@ -106,10 +107,7 @@ describe('order of a participant’s events across batches', () => {
     const later = await post(ws, 'p');
     // An event of the same participant accepted two minutes earlier and never processed (its
     // job lost, say): recovering it is its job's business, not every later batch's.
-    const old = `${(Date.now() - 120_000)
-      .toString(16)
-      .padStart(12, '0')
-      .replace(/^(.{8})/, '$1-')}-7000-8000-000000000001`;
+    const old = uuidv7Floor(new Date(Date.now() - 120_000));
     await q(
       `insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at,
                            status, source)

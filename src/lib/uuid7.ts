@@ -40,3 +40,8 @@ export function uuidv7Floor(at: Date): string {
   const hex = Math.max(0, Math.floor(at.getTime())).toString(16).padStart(12, '0').slice(-12);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
 }
+
+/** The millisecond a UUIDv7 was made at: its leading 48 bits (the inverse of uuidv7Floor). */
+export function uuidv7Time(id: string): Date {
+  return new Date(Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16));
+}

@@ -1,4 +1,5 @@
 import type { Sql } from '../../../db/tx.ts';
+import { uuidv7Floor, uuidv7Time } from '../../../lib/uuid7.ts';
 import type { Mode } from '../../keys/principal.ts';
 import { groupKeys } from '../../ledger/post-credits.ts';
 import { activeMultipliersSql } from '../../rewards/multiplier.ts';
@@ -147,9 +148,7 @@ const PULL_LOOKBACK_MS = 60_000;
 export function lookbackFloor(eventIds: string[]): string {
   let oldest = eventIds[0]!;
   for (const id of eventIds) if (id < oldest) oldest = id;
-  const ms = Math.max(0, Number.parseInt(oldest.replace(/-/g, '').slice(0, 12), 16) - PULL_LOOKBACK_MS);
-  const hex = ms.toString(16).padStart(12, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+  return uuidv7Floor(new Date(uuidv7Time(oldest).getTime() - PULL_LOOKBACK_MS));
 }
 
 /**
