@@ -1,3 +1,4 @@
+import { isoTime } from '../../lib/iso-time.ts';
 import type { Mode } from '../keys/principal.ts';
 import type { Event, EventType, IngestEndpoint } from './entities.ts';
 import type { EventDto, EventStatus, EventTypeDto, IngestEndpointDto } from './shapes.ts';
@@ -9,8 +10,8 @@ export const presentEvent = (e: Event): EventDto => ({
   event_type: e.eventType ?? null,
   participant: { external_id: e.externalId ?? null },
   payload: e.payload,
-  occurred_at: e.occurredAt.toISOString(),
-  received_at: e.receivedAt.toISOString(),
+  occurred_at: isoTime(e.occurredAt),
+  received_at: isoTime(e.receivedAt),
   status: e.status as EventStatus,
   quarantine_reason: e.quarantineReason ?? null,
   idempotency_key: e.idempotencyKey ?? null,
@@ -22,7 +23,7 @@ export const presentEventType = (t: EventType): EventTypeDto => ({
   key: t.key,
   schema: t.schema ?? null,
   events_count: Number(t.eventsCount),
-  first_seen_at: t.firstSeenAt.toISOString(),
+  first_seen_at: isoTime(t.firstSeenAt),
 });
 
 export const presentIngestEndpoint = (e: IngestEndpoint): IngestEndpointDto => ({
@@ -31,5 +32,5 @@ export const presentIngestEndpoint = (e: IngestEndpoint): IngestEndpointDto => (
   key: e.key,
   default_event_type: e.defaultEventType ?? null,
   mode: e.mode as Mode,
-  created_at: e.createdAt.toISOString(),
+  created_at: isoTime(e.createdAt),
 });

@@ -1,3 +1,4 @@
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import { DOWNLOAD_TOKEN_TTL_SECONDS, signDownloadToken } from './download-token.ts';
 import type { ExportDto, ExportFormat, ExportResource, ExportStatus } from './shapes.ts';
 
@@ -22,8 +23,6 @@ export interface ExportRow {
   completed_at: Date | null;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /** The path of a completed export's file, with a token valid for an hour (never past the file's expiry). */
 export function downloadPath(secret: string, r: ExportRow, now = Date.now()): string | null {
   if (r.status !== 'completed' || r.expires_at.getTime() <= now) return null;
@@ -46,13 +45,13 @@ export const presentExport = (r: ExportRow, downloadUrl: string | null): ExportD
   resource: r.resource,
   format: r.format,
   status: r.status,
-  since: iso(r.since),
-  until: iso(r.until),
+  since: isoTimeOrNull(r.since),
+  until: isoTimeOrNull(r.until),
   row_count: r.row_count === null ? null : Number(r.row_count),
   size_bytes: r.size_bytes === null ? null : Number(r.size_bytes),
   download_url: downloadUrl,
-  expires_at: r.expires_at.toISOString(),
+  expires_at: isoTime(r.expires_at),
   error: r.error,
-  created_at: r.created_at.toISOString(),
-  completed_at: iso(r.completed_at),
+  created_at: isoTime(r.created_at),
+  completed_at: isoTimeOrNull(r.completed_at),
 });

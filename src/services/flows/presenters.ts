@@ -1,3 +1,4 @@
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import type { Flow, FlowRun } from './entities.ts';
 import type { FlowAction } from './flow-schemas.ts';
 import type { FlowDto, FlowRunDto, RunStatus } from './shapes.ts';
@@ -12,8 +13,8 @@ export const presentFlow = (f: Flow): FlowDto => ({
   actions: f.actions as FlowAction[],
   active: f.active,
   max_runs_per_participant: f.maxRunsPerParticipant ?? null,
-  created_at: f.createdAt.toISOString(),
-  updated_at: f.updatedAt.toISOString(),
+  created_at: isoTime(f.createdAt),
+  updated_at: isoTime(f.updatedAt),
 });
 
 export interface FlowRunRow {
@@ -39,8 +40,8 @@ export const presentFlowRun = (r: FlowRunRow): FlowRunDto => ({
     result: s.result ?? null,
     error: s.error ?? null,
   })),
-  started_at: new Date(r.started_at).toISOString(),
-  finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+  started_at: isoTime(r.started_at),
+  finished_at: isoTimeOrNull(r.finished_at),
 });
 
 /** Flow entity → the row shape, for runs read through the ORM. */

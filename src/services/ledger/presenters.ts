@@ -1,4 +1,5 @@
 import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import type { RawEntry } from './post-entry.ts';
 import type { LedgerEntryDto } from './shapes.ts';
 
@@ -15,7 +16,7 @@ export function presentEntry(r: RawEntry): LedgerEntryRow {
     reference: r.reference,
     reverses_entry_id: r.reverses_entry_id === null ? null : Number(r.reverses_entry_id),
     idempotency_key: r.idempotency_key,
-    created_at: new Date(r.created_at).toISOString(),
+    created_at: isoTime(r.created_at),
   };
 }
 

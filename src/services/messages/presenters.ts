@@ -1,3 +1,4 @@
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import type { Message, MessageTemplate } from './entities.ts';
 import type { Channel, MessageDto, MessageStatus, MessageTemplateDto } from './shapes.ts';
 
@@ -9,8 +10,8 @@ export const presentTemplate = (t: MessageTemplate): MessageTemplateDto => ({
   channel: t.channel as Channel,
   subject: t.subject ?? null,
   body: t.body,
-  created_at: t.createdAt.toISOString(),
-  updated_at: t.updatedAt.toISOString(),
+  created_at: isoTime(t.createdAt),
+  updated_at: isoTime(t.updatedAt),
 });
 
 /** Expects `participant` populated (or null). */
@@ -26,6 +27,6 @@ export const presentMessage = (m: Message): MessageDto => ({
   error: m.error ?? null,
   is_sandbox: m.mode === 'test',
   attempts: m.attempts,
-  sent_at: m.sentAt ? m.sentAt.toISOString() : null,
-  created_at: m.createdAt.toISOString(),
+  sent_at: isoTimeOrNull(m.sentAt ?? null),
+  created_at: isoTime(m.createdAt),
 });

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import type { Scope } from '../keys/principal.ts';
 import { findParticipant } from './find-participant.ts';
 import { badgesHeld } from './repository.ts';
@@ -24,6 +25,6 @@ export const presentHeldBadge = (h: Awaited<ReturnType<typeof badgesHeld>>[numbe
   key: h.badge.key,
   tier: h.tier === '' ? null : h.tier,
   name: h.badge.name,
-  awarded_at: h.awardedAt.toISOString(),
+  awarded_at: isoTime(h.awardedAt),
   flow_run_id: h.flowRunId ?? null,
 });

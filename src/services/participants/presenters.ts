@@ -1,3 +1,4 @@
+import { isoTime } from '../../lib/iso-time.ts';
 import type { ParticipantDto } from './shapes.ts';
 export const PARTICIPANT_COLUMNS =
   'id, external_id, email, phone, name, balance, lifetime_points, created_at, updated_at';
@@ -23,6 +24,6 @@ export const presentParticipant = (r: ParticipantRow): ParticipantDto => ({
   name: r.name,
   balance: Number(r.balance),
   lifetime_points: Number(r.lifetime_points),
-  created_at: new Date(r.created_at).toISOString(),
-  updated_at: new Date(r.updated_at).toISOString(),
+  created_at: isoTime(r.created_at),
+  updated_at: isoTime(r.updated_at),
 });

@@ -1,4 +1,5 @@
 import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import { hasAbility } from '../keys/abilities.ts';
 import type { Mode, Principal } from '../keys/principal.ts';
 import type { RewardType } from './reward-input.ts';
@@ -27,8 +28,6 @@ export interface RewardRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 const REDACTED = '[redacted]';
 
 /**
@@ -53,14 +52,14 @@ export function presentReward(r: RewardRow, reveal: boolean): RewardDto {
     type: r.type,
     cost_points: Number(r.cost_points),
     active: r.active,
-    starts_at: iso(r.starts_at),
-    ends_at: iso(r.ends_at),
+    starts_at: isoTimeOrNull(r.starts_at),
+    ends_at: isoTimeOrNull(r.ends_at),
     stock: r.stock,
     stock_remaining: stockRemaining,
     is_claimable: r.in_window && !r.archived_at && (stockRemaining === null || stockRemaining > 0),
     config,
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
+    created_at: isoTime(r.created_at),
+    updated_at: isoTime(r.updated_at),
   };
 }
 
@@ -89,8 +88,8 @@ export function presentRedemption(r: RedemptionRow): RedemptionDto {
     cost_points: Number(r.cost_points),
     idempotency_key: r.idempotency_key,
     is_sandbox: r.mode === 'test',
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
+    created_at: isoTime(r.created_at),
+    updated_at: isoTime(r.updated_at),
   };
 }
 

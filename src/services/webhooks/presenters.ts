@@ -1,3 +1,4 @@
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import type { Mode } from '../keys/principal.ts';
 import type { ResultType } from '../outbox/emit.ts';
 import type { AttemptDto, DeliveryDto, DeliveryStatus, SubscriptionDto } from './shapes.ts';
@@ -22,8 +23,8 @@ export const presentSubscription = (s: SubscriptionRow): SubscriptionDto => ({
   description: s.description,
   status: s.status as SubscriptionDto['status'],
   mode: s.mode as Mode,
-  created_at: s.created_at.toISOString(),
-  updated_at: s.updated_at.toISOString(),
+  created_at: isoTime(s.created_at),
+  updated_at: isoTime(s.updated_at),
 });
 
 export interface DeliveryRow {
@@ -41,8 +42,6 @@ export interface DeliveryRow {
   updated_at: Date;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 export const presentDelivery = (d: DeliveryRow): DeliveryDto => ({
   id: d.id,
   subscription_id: d.subscription_id,
@@ -50,12 +49,12 @@ export const presentDelivery = (d: DeliveryRow): DeliveryDto => ({
   type: d.type as ResultType,
   status: d.status as DeliveryStatus,
   attempt_count: d.attempt_count,
-  next_attempt_at: d.status === 'pending' ? iso(d.next_attempt_at) : null,
-  last_attempt_at: iso(d.last_attempt_at),
+  next_attempt_at: d.status === 'pending' ? isoTimeOrNull(d.next_attempt_at) : null,
+  last_attempt_at: isoTimeOrNull(d.last_attempt_at),
   last_status_code: d.last_status_code,
   last_error: d.last_error,
-  created_at: d.created_at.toISOString(),
-  updated_at: d.updated_at.toISOString(),
+  created_at: isoTime(d.created_at),
+  updated_at: isoTime(d.updated_at),
 });
 
 export interface AttemptRow {
@@ -69,7 +68,7 @@ export interface AttemptRow {
 
 export const presentAttempt = (a: AttemptRow): AttemptDto => ({
   number: a.number,
-  attempted_at: a.attempted_at.toISOString(),
+  attempted_at: isoTime(a.attempted_at),
   status_code: a.status_code,
   response_snippet: a.response_snippet,
   duration_ms: a.duration_ms,
