@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,12 +51,18 @@ const exportState = (id: string) =>
     [id],
   ).then((r) => r[0]!);
 
-/** Waits until a run of the export is going and has written `chunks` chunks, not finished. */
-const runningWithChunks = (id: string, chunks: number) =>
+/**
+ * Waits until a run of the export is going and has written `chunks` chunks, and freezes `worker`
+ * there (SIGSTOP): a run of these rows takes a second or two, and must not finish between this
+ * check and the test's SIGKILL.
+ */
+const frozenMidRun = (id: string, chunks: number, worker: ChildProcess) =>
   eventually(async () => {
     const s = await exportState(id);
     if (s.status === 'completed') throw new Error('the run finished before it could be killed');
-    return s.status === 'running' && s.chunks >= chunks ? s : null;
+    if (s.status !== 'running' || s.chunks < chunks) return null;
+    worker.kill('SIGSTOP');
+    return s;
   }, 30_000);
 
 /** The export as GET shows it once it is `status`; fails at once if it ends the other way. */
@@ -74,7 +81,7 @@ describe('an export survives a worker SIGKILL mid-run', () => {
     const id = created.body.id as string;
 
     // Kill the worker once the run has written some chunks but not finished.
-    const midRun = await runningWithChunks(id, 2);
+    const midRun = await frozenMidRun(id, 2, first);
     await kill(first);
     const afterKill = await exportState(id);
     expect(afterKill.status).toBe('running');
@@ -149,7 +156,7 @@ describe('an export survives a worker SIGKILL mid-run', () => {
     );
     expect(job).toBeDefined();
     const first = await startWorker();
-    await runningWithChunks(id, 1);
+    await frozenMidRun(id, 1, first);
     await kill(first);
 
     // pg-boss fails the job once the dead run's heartbeat is missed; with no retry left it goes
@@ -198,8 +205,8 @@ describe('an export survives a worker SIGKILL mid-run', () => {
       `jsonl export of ${ROWS} rows: ${(size / 2 ** 20).toFixed(1)} MiB; live memory +${(growth / 2 ** 20).toFixed(1)} MiB at most`,
     );
     expect(size).toBeGreaterThan(40 * CHUNK_BYTES);
-    // A page of rows, the encoder's buffers and a chunk (twice over while pg sends it as hex): about
-    // 6-13 MiB measured at 50k to 300k rows. Holding the file would take more than the file itself.
+    // A batch of rows, its encoded text and the writer's two chunks (plus pg's copy of the one it
+    // sends): 3-15 MiB measured. Holding the file would take more than the file itself.
     expect(growth).toBeLessThan(24 * CHUNK_BYTES);
   }, 120_000);
 });

@@ -1,5 +1,7 @@
+import pg from 'pg';
 import { z } from 'zod';
-import type { Sql } from '../../db/tx.ts';
+import { copyRows } from '../../db/copy-rows.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import type { Event } from '../events/entities.ts';
 import { presentEvent } from '../events/presenters.ts';
 import { eventShape } from '../events/shapes.ts';
@@ -20,9 +22,9 @@ import { DELIVERY_COLUMNS } from '../webhooks/repository.ts';
 import { webhookDeliveryShape } from '../webhooks/shapes.ts';
 import type { ExportResource } from './shapes.ts';
 
-// Raw SQL: an export reads up to millions of rows in keyset pages (bench suite `exports`); ORM
-// entities would be hydrated and tracked for nothing. Each row is presented by its domain's own
-// presenter, so a line of a JSONL file is exactly what the REST API answers for that row.
+// Raw SQL: an export streams up to millions of rows (bench suite `exports`); ORM entities would be
+// hydrated and tracked for nothing. Each row is presented by its domain's own presenter, so a line
+// of a JSONL file is exactly what the REST API answers for that row.
 
 /** Rows of the REST shape that REST lists only under their participant carry the participant too. */
 const withParticipant = <S extends z.ZodObject>(shape: S) =>
@@ -31,17 +33,20 @@ const withParticipant = <S extends z.ZodObject>(shape: S) =>
 export const exportLedgerShape = withParticipant(ledgerEntryShape);
 export const exportBadgeShape = withParticipant(participantBadgeShape);
 
-/** What a run reads of one resource: its rows in keyset pages, oldest first, and how to present them. */
+/** Which rows an export holds: one workspace and mode, created in [since, until). */
+export interface ExportScope {
+  workspaceId: string;
+  mode: Mode;
+  since: Date | null;
+  until: Date;
+}
+
+/** What a run reads of one resource: its rows oldest first, presented, in batches. */
 export interface ResourceReader {
   /** The REST shape of a row: the JSONL object, and the CSV columns (flattened). */
   shape: z.ZodObject;
-  /** One page of rows after `after` (the key of the last row read, null for the first page). */
-  page(
-    sql: Sql,
-    q: { workspaceId: string; mode: Mode; since: Date | null; until: Date },
-    after: string | null,
-    take: number,
-  ): Promise<{ rows: Record<string, unknown>[]; last: string | null }>;
+  /** Every row in scope, in one statement (one snapshot), as the REST API presents them. */
+  batches(pool: pg.Pool, scope: ExportScope): AsyncGenerator<Record<string, unknown>[]>;
 }
 
 /**
@@ -58,18 +63,14 @@ function reader<R>(spec: {
 }): ResourceReader {
   return {
     shape: spec.shape,
-    async page(sql, q, after, take) {
-      const params: unknown[] = [q.workspaceId, q.mode, q.since, q.until, take];
-      if (after !== null) params.push(after);
-      const { rows } = await sql.query<R & { export_key: string }>(
-        `select ${spec.select}, ${spec.keyColumn}::text as export_key from ${spec.from}
-          where x.workspace_id = $1 and x.mode = $2
-            and ($3::timestamptz is null or ${spec.timeColumn} >= $3) and ${spec.timeColumn} < $4
-            ${after !== null ? `and ${spec.keyColumn} > $6` : ''}
-          order by ${spec.keyColumn} limit $5`,
-        params,
-      );
-      return { rows: rows.map(spec.present), last: rows.at(-1)?.export_key ?? null };
+    async *batches(pool, scope) {
+      // Literals, not parameters: COPY takes none (`copyRows`).
+      const at = (t: Date) => `${pg.escapeLiteral(t.toISOString())}::timestamptz`;
+      const select = `select ${spec.select} from ${spec.from}
+          where x.workspace_id = ${pg.escapeLiteral(scope.workspaceId)}::uuid and x.mode = ${pg.escapeLiteral(scope.mode)}
+            ${scope.since ? `and ${spec.timeColumn} >= ${at(scope.since)}` : ''} and ${spec.timeColumn} < ${at(scope.until)}
+          order by ${spec.keyColumn}`;
+      for await (const rows of copyRows(pool, select)) yield rows.map((r) => spec.present(r as R));
     },
   };
 }
@@ -127,7 +128,7 @@ export const RESOURCES: Record<ExportResource, ResourceReader> = {
       key: r.key,
       tier: r.tier === '' ? null : r.tier,
       name: r.name,
-      awarded_at: r.awarded_at.toISOString(),
+      awarded_at: isoTime(r.awarded_at),
       flow_run_id: r.flow_run_id,
       participant: { external_id: r.external_id },
     }),

@@ -7,12 +7,9 @@ import { EXPORT_COLUMNS, type ExportRow } from './presenters.ts';
 import { RESOURCES } from './resources.ts';
 import { type ExportFile, exportStorage, SupersededRun } from './storage.ts';
 
-/** Rows read per statement: what a run holds in memory besides one chunk. */
-const PAGE_ROWS = 2000;
-
 /**
  * Runs one export (job `exports.run`): takes the next run number, discards any earlier run's
- * partial file, streams the rows page by page through the encoder into chunks, and marks the
+ * partial file, streams the rows (one COPY) batch by batch through the encoder into chunks, and marks the
  * export completed (with its row count and size) only if this run still owns it. A run killed at
  * any point leaves the export `running` with a partial file nobody serves; the job's retry starts
  * over. A failure on the last attempt marks the export `failed`; earlier ones throw, to be retried.
@@ -39,21 +36,15 @@ export async function runExport(
     let count = 0;
     async function* text() {
       yield encode.header();
-      const q = { workspaceId: row!.workspace_id, mode: row!.mode, since: row!.since, until: row!.until! };
-      // Postgres reads the next page while this one is encoded. A read left behind by a failed
-      // pipeline must not become an unhandled rejection.
-      const read = (after: string | null) => {
-        const page = reader.page(ctx.pool, q, after, PAGE_ROWS);
-        page.catch(() => {});
-        return page;
+      const scope = {
+        workspaceId: row!.workspace_id,
+        mode: row!.mode,
+        since: row!.since,
+        until: row!.until!,
       };
-      for (let next = read(null); ; ) {
-        const page = await next;
-        const more = page.rows.length === PAGE_ROWS;
-        if (more) next = read(page.last);
-        yield encode.page(page.rows);
-        count += page.rows.length;
-        if (!more) return;
+      for await (const rows of reader.batches(ctx.pool, scope)) {
+        count += rows.length;
+        yield encode.page(rows);
       }
     }
     const writer = new ChunkWriter(storage, file);
