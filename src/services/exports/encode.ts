@@ -57,8 +57,9 @@ export function encoder(format: ExportFormat, shape: z.ZodObject): Encoder {
   const options: Options = {
     columns,
     // RFC 4180: CRLF after every record, and a field holding CR or LF (not only CRLF) is quoted.
+    // (Strings, not a regular expression: csv-stringify tests them with indexOf, for every cell.)
     record_delimiter: 'windows',
-    quoted_match: [/\r|\n/],
+    quoted_match: ['\r', '\n'],
     // CONTRACT 15's spreadsheet formula-injection guard, csv-stringify's own: a text cell that
     // begins with `=`, `+`, `-`, `@`, tab or CR (or their full-width forms) is prefixed with `'`.
     // Only text cells: a number (points `-10`) is written as the number it is, which no
@@ -76,59 +77,68 @@ export function encoder(format: ExportFormat, shape: z.ZodObject): Encoder {
 }
 
 /**
- * Bytes in, chunks of at most CHUNK_BYTES written to the storage in order, one at a time (the
- * stream waits for each write: memory holds one chunk whatever the file's size).
+ * Text in, chunks of CHUNK_BYTES (the last one shorter) written to the storage in order. Two
+ * buffers of CHUNK_BYTES, allocated once: the text is encoded straight into one while the other
+ * travels to the storage, and a buffer is filled again only once its write has settled. Memory is
+ * those two chunks whatever the file's size, and no buffer is allocated per page of rows.
  */
 export class ChunkWriter extends Writable {
   size = 0;
   private seq = 0;
-  private parts: Buffer[] = [];
-  private buffered = 0;
+  private readonly buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+  private current = 0;
+  private filled = 0;
   private inFlight: Promise<void> = Promise.resolve();
   private readonly storage: ExportStorage;
   private readonly file: ExportFile;
 
   constructor(storage: ExportStorage, file: ExportFile) {
-    super({ decodeStrings: true });
+    super({ decodeStrings: false });
     this.storage = storage;
     this.file = file;
   }
 
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
-    this.parts.push(chunk);
-    this.buffered += chunk.length;
-    this.size += chunk.length;
-    if (this.buffered < CHUNK_BYTES) done();
-    else this.flushFull().then(() => done(), done);
+  override _write(chunk: string | Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
+    this.append(chunk).then(() => done(), done);
   }
 
   override _final(done: (err?: Error | null) => void): void {
-    this.flush(Buffer.concat(this.parts))
+    this.flush()
       .then(() => this.inFlight)
       .then(() => done(), done);
   }
 
-  /** Hands every whole chunk buffered to the storage, keeping the remainder. */
-  private async flushFull(): Promise<void> {
-    let all = Buffer.concat(this.parts);
-    while (all.length >= CHUNK_BYTES) {
-      await this.flush(all.subarray(0, CHUNK_BYTES));
-      all = all.subarray(CHUNK_BYTES);
+  private async append(text: string | Buffer): Promise<void> {
+    const length = typeof text === 'string' ? Buffer.byteLength(text) : text.length;
+    this.size += length;
+    if (typeof text === 'string' && length <= CHUNK_BYTES - this.filled) {
+      this.filled += this.buffers[this.current]!.write(text, this.filled);
+      if (this.filled === CHUNK_BYTES) await this.flush();
+      return;
     }
-    this.parts = all.length ? [Buffer.from(all)] : [];
-    this.buffered = all.length;
+    // Across a chunk boundary: the bytes once, copied in pieces.
+    const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    for (let at = 0; at < bytes.length; ) {
+      const n = bytes.copy(this.buffers[this.current]!, this.filled, at);
+      at += n;
+      this.filled += n;
+      if (this.filled === CHUNK_BYTES) await this.flush();
+    }
   }
 
-  /**
-   * Starts writing a chunk once the previous one is written: encoding goes on while one chunk
-   * travels to the storage (memory: two chunks), and chunks still arrive in order.
-   */
-  private async flush(bytes: Buffer): Promise<void> {
+  /** Starts writing the current buffer once the previous write has settled, and switches buffers. */
+  private async flush(): Promise<void> {
     await this.inFlight;
-    if (!bytes.length) return;
-    const write = this.storage.write(this.file, this.seq++, bytes);
+    if (!this.filled) return;
+    const write = this.storage.write(
+      this.file,
+      this.seq++,
+      this.buffers[this.current]!.subarray(0, this.filled),
+    );
     // A failed write fails the next flush (or _final), which fails the pipeline.
     write.catch(() => {});
     this.inFlight = write;
+    this.current ^= 1;
+    this.filled = 0;
   }
 }

@@ -17,7 +17,10 @@ export interface ExportFile {
 export interface ExportStorage {
   /** Starts the file of one run, discarding every earlier run's partial file of the export. */
   begin(file: ExportFile): Promise<void>;
-  /** Appends chunk `seq` (0, 1, 2, …); throws when a newer run has taken the export over. */
+  /**
+   * Appends chunk `seq` (0, 1, 2, …); throws when a newer run has taken the export over. The
+   * writer fills `bytes` again once the returned promise settles: keep a copy to hold them longer.
+   */
   write(file: ExportFile, seq: number, bytes: Buffer): Promise<void>;
   /** The file is whole. */
   finish(file: ExportFile): Promise<void>;
@@ -69,15 +72,24 @@ export class PostgresExportStorage implements ExportStorage {
 
   read(file: ExportFile): Readable {
     const pool = this.pool;
-    async function* chunks() {
-      // One chunk per statement: memory holds one chunk whatever the file's size.
-      for (let seq = 0; ; seq++) {
-        const { rows } = await pool.query<{ bytes: Buffer }>(
+    const chunk = (seq: number) => {
+      const read = pool
+        .query<{ bytes: Buffer }>(
           `select bytes from export_chunks where export_id = $1 and attempt = $2 and seq = $3`,
           [file.exportId, file.attempt, seq],
-        );
-        if (!rows[0]) return;
-        yield rows[0].bytes;
+        )
+        .then(({ rows }) => rows[0]?.bytes ?? null);
+      read.catch(() => {}); // a read left behind by a closed download must not go unhandled
+      return read;
+    };
+    async function* chunks() {
+      // One chunk per statement, the next one read while this one is sent: memory holds two
+      // chunks whatever the file's size.
+      for (let seq = 0, next = chunk(0); ; ) {
+        const bytes = await next;
+        if (!bytes) return;
+        next = chunk(++seq);
+        yield bytes;
       }
     }
     return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
