@@ -292,7 +292,12 @@ async function main(): Promise<number> {
       // The suites' local receivers (webhooks, external fulfilment) are on loopback.
       EGRESS_ALLOW_CIDRS: '127.0.0.1/32',
     };
-    const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    // The service runs as `npm start`, `npm run svc` and the units of docs/deploying.md run it:
+    // V8's young generation capped at 16 MB semi-spaces (docs/deploying.md, "Memory").
+    const nodeArgs = [
+      '--max-semi-space-size=16',
+      ...(process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' '),
+    ].filter(Boolean);
     note(
       `service: node ${[...nodeArgs, 'src/cli.ts serve'].join(' ')} (role ${process.env.SVC_ROLE ?? 'api'}), ` +
         'LOG_LEVEL=warn (request logs off), RATE_LIMIT_PER_MINUTE=0',
