@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyRows } from '../src/db/copy-rows.ts';
+import { copyBytea, copyRows } from '../src/db/copy-rows.ts';
 import { freshDatabase } from './helpers.ts';
 
 // copyRows (the exports' reader) must answer exactly what `pool.query` answers for the same
@@ -74,6 +75,30 @@ describe('copyRows', () => {
     await expect(all(pool, 'select no_such_column from generate_series(1, 3) g')).rejects.toThrow(
       /no_such_column/,
     );
+    expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+});
+
+describe('copyBytea', () => {
+  it('reads a bytea as stored: every byte value, and a megabyte of random bytes', async () => {
+    const pool = poolIn('UTC');
+    const every = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const random = randomBytes(1024 * 1024 + 7);
+    await pool.query('create table blobs (id int primary key, bytes bytea)');
+    await pool.query('insert into blobs values (1, $1), (2, $2), (3, null), (4, $3)', [
+      every,
+      random,
+      Buffer.alloc(0),
+    ]);
+    expect((await copyBytea(pool, 'select bytes from blobs where id = 1'))!.equals(every)).toBe(true);
+    expect((await copyBytea(pool, 'select bytes from blobs where id = 2'))!.equals(random)).toBe(true);
+    expect(await copyBytea(pool, 'select bytes from blobs where id = 3')).toBeNull();
+    expect((await copyBytea(pool, 'select bytes from blobs where id = 4'))!.length).toBe(0);
+    expect(await copyBytea(pool, 'select bytes from blobs where id = 5')).toBeNull();
+    await expect(copyBytea(pool, 'select bytes from blobs where id < 3')).rejects.toThrow(
+      /more than one row/,
+    );
+    await expect(copyBytea(pool, 'select id, bytes from blobs where id = 1')).rejects.toThrow(/2 columns/);
     expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 });

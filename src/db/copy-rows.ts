@@ -86,6 +86,41 @@ function parserOf(oid: number): Parser {
   };
 }
 
+/** The start of COPY's binary format: signature, flags, header extension length (Postgres docs, COPY). */
+const BINARY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+const BINARY_HEADER = BINARY_SIGNATURE.length + 8;
+
+/**
+ * The `bytea` of the one row and column `select` answers (null for no row or a null value),
+ * read by `COPY (…) TO STDOUT WITH (FORMAT binary)`: the bytes as stored, where a query's text
+ * result doubles them in hex for Postgres to encode and node-pg to decode (bench suite `exports`,
+ * the download). The whole value is read before the connection goes back to the pool, so a slow
+ * consumer never holds a connection.
+ */
+export async function copyBytea(pool: pg.Pool, select: string): Promise<Buffer | null> {
+  const client = await pool.connect();
+  let clean = false;
+  try {
+    const parts: Buffer[] = [];
+    for await (const part of client.query(copyTo(`copy (${select}) to stdout with (format binary)`)))
+      parts.push(part as Buffer);
+    clean = true;
+    const data = Buffer.concat(parts);
+    if (!data.subarray(0, BINARY_SIGNATURE.length).equals(BINARY_SIGNATURE))
+      throw new Error('COPY answered no binary header');
+    const at = BINARY_HEADER + data.readUInt32BE(BINARY_SIGNATURE.length + 4); // skips the extension
+    const fields = data.readInt16BE(at); // -1: the trailer, no row
+    if (fields === -1) return null;
+    if (fields !== 1) throw new Error(`COPY answered ${fields} columns, not one`);
+    const length = data.readInt32BE(at + 2);
+    if (length === -1) return null;
+    if (data.readInt16BE(at + 6 + length) !== -1) throw new Error('COPY answered more than one row');
+    return data.subarray(at + 6, at + 6 + length);
+  } finally {
+    client.release(clean ? undefined : true);
+  }
+}
+
 const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
 /**

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import type pg from 'pg';
+import pg from 'pg';
+import { copyBytea } from '../../db/copy-rows.ts';
 
 /** One run's file of an export: runs of the same export never share a file (see entities.ts). */
 export interface ExportFile {
@@ -73,12 +74,11 @@ export class PostgresExportStorage implements ExportStorage {
   read(file: ExportFile): Readable {
     const pool = this.pool;
     const chunk = (seq: number) => {
-      const read = pool
-        .query<{ bytes: Buffer }>(
-          `select bytes from export_chunks where export_id = $1 and attempt = $2 and seq = $3`,
-          [file.exportId, file.attempt, seq],
-        )
-        .then(({ rows }) => rows[0]?.bytes ?? null);
+      const read = copyBytea(
+        pool,
+        `select bytes from export_chunks
+          where export_id = ${pg.escapeLiteral(file.exportId)} and attempt = ${Number(file.attempt)} and seq = ${Number(seq)}`,
+      );
       read.catch(() => {}); // a read left behind by a closed download must not go unhandled
       return read;
     };
