@@ -209,8 +209,8 @@ describe('exports: every resource, both formats', () => {
     const participants = (
       await file(ws, (await exported(ws, { resource: 'participants', format: 'csv' })).id)
     ).text;
-    expect(participants).toContain("\r\nalice,alice@example.com,,'=1+1,");
-    expect(participants).toContain(`\r\nbob,bob@example.com,'+15550100,"Zoë 🎉 ""Q"", x\nline two",`);
+    expect(participants).toContain(`\r\nalice,alice@example.com,,"'=1+1",`);
+    expect(participants).toContain(`\r\nbob,bob@example.com,"'+15550100","Zoë 🎉 ""Q"", x\nline two",`);
     // Every record ends with CRLF; the bare LF above is inside a quoted field.
     expect(participants.endsWith('\r\n')).toBe(true);
     expect(participants.split('\r\n')).toHaveLength(4);
@@ -239,11 +239,12 @@ describe('exports: every resource, both formats', () => {
   it('the CSV encoder guards exactly the text cells that begin with a CONTRACT 15 leading character', () => {
     const encode = encoder('csv', z.object({ text: z.string(), n: z.number() }));
     const cell = (text: string, n = 1) => encode.page([{ text, n }]);
-    for (const lead of ['=', '+', '-', '@']) expect(cell(`${lead}x`)).toBe(`'${lead}x,1\r\n`);
-    // Tab and CR are guarded too; a CR also makes the cell quoted (RFC 4180).
-    expect(cell('\tx')).toBe(`'\tx,1\r\n`);
-    expect(cell('\rx')).toBe(`"'\rx",1\r\n`);
-    for (const safe of ['x=1', ' =1', "'=1", '1', '#']) expect(cell(safe)).toBe(`${safe},1\r\n`);
+    // A guarded cell is also quoted (Papa Parse's choice; RFC 4180 allows quoting any field).
+    for (const lead of ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠'])
+      expect(cell(`${lead}x`)).toBe(`"'${lead}x",1\r\n`);
+    for (const safe of ['x=1', "'=1", '1', '#', '']) expect(cell(safe)).toBe(`${safe},1\r\n`);
+    expect(cell(' =1')).toBe('" =1",1\r\n');
+    expect(cell('say "hi", then go')).toBe('"say ""hi"", then go",1\r\n');
     expect(cell('', -10)).toBe(',-10\r\n');
     expect(cell('a\nb')).toBe('"a\nb",1\r\n');
   });
