@@ -34,6 +34,7 @@ const TYPES = `select g as n, g::bigint * 1000000000000 as big, (g / 7.0)::numer
     jsonb_build_object('k', g, 'nested', jsonb_build_array(E'a\\tb', 'ü')) as doc,
     array['x', E'y\\nz', null] as arr,
     timestamptz '2026-11-26 06:35:30.123456+00' + g * interval '1 second 1 microsecond' as at,
+    timestamptz '2026-01-01 00:00:00+00' + g * interval '1 hour 10 milliseconds' as whole_at,
     case g % 4 when 0 then timestamptz 'infinity' when 1 then timestamptz '0044-03-15 12:00:00+00 BC'
       when 2 then timestamptz '1850-01-01 00:00:00+00' else null end as odd_at
   from generate_series(1, 300) g order by g`;

@@ -44,8 +44,8 @@ const FORMULA = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /**
  * CSV through Papa Parse's `unparse`, or JSON Lines. Papa Parse rather than csv-stringify: the
  * same RFC 4180 output (a field holding a comma, a quote, CR or LF is quoted, quotes doubled) and
- * formula guard, in well under half the time per cell, and encoding is most of an export's CPU
- * (bench suite `exports`). It also quotes a guarded cell and one with a leading or trailing space.
+ * formula guard in about half the time, where encoding was half of an export's CPU (bench suite
+ * `exports`). It also quotes a guarded cell, and a field with a leading or trailing space.
  */
 export function encoder(format: ExportFormat, shape: z.ZodObject): Encoder {
   if (format === 'jsonl')

@@ -9,10 +9,11 @@ import { type ExportFile, exportStorage, SupersededRun } from './storage.ts';
 
 /**
  * Runs one export (job `exports.run`): takes the next run number, discards any earlier run's
- * partial file, streams the rows (one COPY) batch by batch through the encoder into chunks, and marks the
- * export completed (with its row count and size) only if this run still owns it. A run killed at
- * any point leaves the export `running` with a partial file nobody serves; the job's retry starts
- * over. A failure on the last attempt marks the export `failed`; earlier ones throw, to be retried.
+ * partial file, streams the rows (one COPY) batch by batch through the encoder into chunks, and
+ * marks the export completed (with its row count and size) only if this run still owns it. A run
+ * killed at any point leaves the export `running` with a partial file nobody serves; the job's
+ * retry starts over. A failure on the last attempt marks the export `failed`; earlier ones throw,
+ * to be retried.
  */
 export async function runExport(
   ctx: AppContext,
