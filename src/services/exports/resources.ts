@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { z } from 'zod';
 import { copyRows } from '../../db/copy-rows.ts';
-import { isoTime } from '../../lib/iso-time.ts';
 import type { Event } from '../events/entities.ts';
 import { presentEvent } from '../events/presenters.ts';
 import { eventShape } from '../events/shapes.ts';
@@ -12,6 +11,7 @@ import { ledgerEntryShape } from '../ledger/shapes.ts';
 import type { Message } from '../messages/entities.ts';
 import { presentMessage } from '../messages/presenters.ts';
 import { messageShape } from '../messages/shapes.ts';
+import { presentHeldBadgeRow } from '../participants/participant-badges.ts';
 import { PARTICIPANT_COLUMNS, type ParticipantRow, presentParticipant } from '../participants/presenters.ts';
 import { participantBadgeShape, participantShape } from '../participants/shapes.ts';
 import { presentRedemption, type RedemptionRow } from '../rewards/presenters.ts';
@@ -123,15 +123,8 @@ export const RESOURCES: Record<ExportResource, ResourceReader> = {
     from: `participant_badges x join badges b on b.id = x.badge_id join participants p on p.id = x.participant_id`,
     keyColumn: 'x.id',
     timeColumn: 'x.awarded_at',
-    // As GET /v1/participants/{external_id}/badges presents an award (participant-badges.ts).
-    present: (r) => ({
-      key: r.key,
-      tier: r.tier === '' ? null : r.tier,
-      name: r.name,
-      awarded_at: isoTime(r.awarded_at),
-      flow_run_id: r.flow_run_id,
-      participant: { external_id: r.external_id },
-    }),
+    // As GET /v1/participants/{external_id}/badges presents an award.
+    present: (r) => ({ ...presentHeldBadgeRow(r), participant: { external_id: r.external_id } }),
   }),
   messages: reader<MessageSqlRow>({
     shape: messageShape,

@@ -7,6 +7,7 @@ import type { RawEntry } from '../ledger/post-entry.ts';
 import { type LedgerEntryRow, presentEntry } from '../ledger/presenters.ts';
 import { activeMultipliersSql } from '../rewards/multiplier.ts';
 import { parseInput } from '../validation.ts';
+import { presentHeldBadgeRow } from './participant-badges.ts';
 import { participantLedgerInput } from './participant-ledger.ts';
 import type { ParticipantBadgeDto, ParticipantSummary } from './shapes.ts';
 
@@ -50,13 +51,7 @@ export async function badgesOfMany(
     const held = found.get(r.external_id) ?? [];
     found.set(r.external_id, held);
     if (r.key === null) continue; // a participant without badges
-    held.push({
-      key: r.key,
-      tier: r.tier === '' ? null : r.tier,
-      name: r.name,
-      awarded_at: new Date(r.awarded_at).toISOString(),
-      flow_run_id: r.flow_run_id ?? null,
-    });
+    held.push(presentHeldBadgeRow({ ...r, key: r.key }));
   }
   return inOrder(externalIds, found);
 }

@@ -28,3 +28,18 @@ export const presentHeldBadge = (h: Awaited<ReturnType<typeof badgesHeld>>[numbe
   awarded_at: isoTime(h.awardedAt),
   flow_run_id: h.flowRunId ?? null,
 });
+
+/** An award read by raw SQL (`badges` joined to `participant_badges`), as {@link presentHeldBadge} shows it. */
+export const presentHeldBadgeRow = (r: {
+  key: string;
+  tier: string;
+  name: string;
+  awarded_at: Date;
+  flow_run_id: string | null;
+}): ParticipantBadgeDto => ({
+  key: r.key,
+  tier: r.tier === '' ? null : r.tier,
+  name: r.name,
+  awarded_at: isoTime(r.awarded_at),
+  flow_run_id: r.flow_run_id ?? null,
+});
