@@ -1,7 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { entities } from './entities.ts';
+import { entities } from '../services/entities.ts';
 import { migrations } from './migrations/index.ts';
 
 /** One ORM configuration for the service, the CLI, tests and `mikro-orm migration:*`. */
@@ -20,6 +20,9 @@ export function ormConfig(clientUrl: string, extra: Partial<Options> = {}): Opti
       silent: true,
     },
     pool: { min: 0, max: 10 },
+    // node-pg's own type parsers (timestamps as Date, bigint as text), as the raw pool has, so a
+    // unit of work's raw statements read the same values on the ORM's connection.
+    driverOptions: { types: pg.types },
     // The rate limiter's counter table (src/lib/rate-limit/stores.ts) is not ours to migrate.
     schemaGenerator: { ignoreSchema: ['svc_ratelimit'] },
     forceUtcTimezone: true,

@@ -1,7 +1,26 @@
 import type pg from 'pg';
 
-/** Anything that runs SQL: a pooled client inside a transaction, or the pool itself outside one. */
-export type Sql = Pick<pg.PoolClient, 'query'>;
+/** What a statement answers: its rows and how many rows it wrote or read. */
+export interface SqlResult<R> {
+  rows: R[];
+  rowCount: number | null;
+}
+
+/**
+ * Anything that runs SQL: a unit of work's connection (src/db/unit-of-work.ts), a pooled client,
+ * or the pool itself outside a transaction. Repositories take this.
+ */
+export interface Sql {
+  // biome-ignore lint/suspicious/noExplicitAny: rows are typed by each statement's caller
+  query<R extends object = any>(text: string | Statement, values?: readonly unknown[]): Promise<SqlResult<R>>;
+}
+
+/** A statement with its parameters; `name` prepares it once per connection where the connection can. */
+export interface Statement {
+  name?: string;
+  text: string;
+  values?: readonly unknown[];
+}
 
 /**
  * Runs `fn` in one transaction on a client of the raw pool: COMMIT when it resolves, ROLLBACK

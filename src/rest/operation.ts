@@ -32,17 +32,22 @@ export interface ResponseDoc {
 
 type PathShape = z.ZodObject;
 
-/** What a handler is given: the validated path parameters, the caller, and the request itself. */
-export interface Call<P> {
+/** What a handler is given: the validated path, query and body, the caller, and the request itself. */
+export interface Call<P, B = unknown, Q = Record<string, unknown>> {
   ctx: AppContext;
   req: Request;
   res: Response;
-  /** The path parameters, validated by the declaration's `params.path`. */
+  /** The path parameters, parsed by the declaration's `params.path`. */
   params: P;
+  /** The query, parsed by the declaration's `params.query` (the raw query when none is declared). */
+  query: Q;
   /** The bearer key's principal (operations with `auth` `key` or an ability). */
   who: Principal;
-  /** The parsed JSON body (`{}` when absent), or the text of a text/plain or text/csv body. */
-  body: unknown;
+  /**
+   * The JSON body parsed by the declaration's `body.schema` (`{}` when absent), or the text of a
+   * text/plain or text/csv body, or the raw JSON of a signed body (the handler checks it).
+   */
+  body: B;
 }
 
 /** A result with a status or headers other than the declaration's `success` (e.g. a 200 replay). */
@@ -75,7 +80,7 @@ export const idempotentReply = (replayed: boolean, body: unknown) =>
  * One REST operation, declared once: the route is mounted from it (auth, input validation at
  * the edge, the status, the page envelope) and the OpenAPI document is generated from it.
  */
-export interface Operation<P = Record<string, string>> {
+export interface Operation<P = Record<string, string>, B = unknown, Q = Record<string, unknown>> {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI path template, e.g. `/v1/events/{id}`; the express route is derived from it. */
   path: string;
@@ -114,14 +119,24 @@ export interface Operation<P = Record<string, string>> {
    */
   signedUrlQuery?: string;
   /** The handler: a body for `success.status`, or a `Reply`. Absent when `servedBy` says where. */
-  handle?: (call: Call<P>) => Promise<unknown>;
+  handle?: (call: Call<P, B, Q>) => Promise<unknown>;
   /** Served by another door (e.g. `POST /v1/events` on bare node:http), documented here. */
   servedBy?: string;
 }
 
-/** Declares an operation; `P` is inferred from `params.path`, so handlers read typed parameters. */
-export const operation = <S extends PathShape = z.ZodObject<Record<string, never>>>(
-  op: Operation<z.output<S>> & { params?: { path?: S } },
+/**
+ * Declares an operation; the handler's path, query and body types are the outputs of the
+ * declared schemas, which the door has already parsed: services take them as they are.
+ */
+export const operation = <
+  S extends PathShape = z.ZodObject<Record<string, never>>,
+  B extends z.ZodType = z.ZodType<unknown>,
+  Q extends z.ZodType = z.ZodType<Record<string, unknown>>,
+>(
+  op: Operation<z.output<S>, z.output<B>, z.output<Q>> & {
+    params?: { path?: S; query?: Q };
+    body?: { schema: B };
+  },
 ): Operation => op as unknown as Operation;
 
 /** `/v1/rewards/{id}/codes` → `/v1/rewards/:id/codes`. */
@@ -160,11 +175,12 @@ function parsePath(op: Operation, req: Request): Record<string, string> {
   throw validationAt('path', fieldErrors(result.error, 'path'));
 }
 
-function checkQuery(op: Operation, req: Request): void {
-  const schema = op.params?.query as z.ZodType | undefined;
-  if (!schema) return;
+function parseQuery(op: Operation, req: Request): Record<string, unknown> {
+  const schema = op.params?.query as z.ZodType<Record<string, unknown>> | undefined;
+  if (!schema) return req.query as Record<string, unknown>;
   const result = schema.safeParse(req.query);
   if (!result.success) throw validationAt('query', fieldErrors(result.error, 'query'));
+  return result.data;
 }
 
 /**
@@ -172,10 +188,11 @@ function checkQuery(op: Operation, req: Request): void {
  * handler's. So is a signed body (ingest endpoints): its signature is checked first, so an
  * unsigned request is a 401 whatever it carries.
  */
-function checkBody(op: Operation, body: unknown): void {
-  if (!op.body || typeof body === 'string' || op.auth === 'signature') return;
+function parseBody(op: Operation, body: unknown): unknown {
+  if (!op.body || typeof body === 'string' || op.auth === 'signature') return body;
   const result = op.body.schema.safeParse(body);
   if (!result.success) throw validationAt('body', fieldErrors(result.error, 'body'));
+  return result.data;
 }
 
 /** The filters of a paged list's query, as sent, for its `links`. */
@@ -194,14 +211,14 @@ function handlerOf(ctx: AppContext, op: Operation): RequestHandler {
   const status = Number(op.success.status);
   return route(async (req, res) => {
     const params = parsePath(op, req);
-    checkQuery(op, req);
-    const body = req.body ?? {};
-    checkBody(op, body);
+    const query = parseQuery(op, req);
+    const body = parseBody(op, req.body ?? {});
     const call: Call<Record<string, string>> = {
       ctx,
       req,
       res,
       params,
+      query,
       body,
       get who(): Principal {
         if (!req.principal) throw new DomainError('authentication_error', 'Not authenticated');
