@@ -57,7 +57,7 @@ const envSchema = z.object({
   /** The built dashboard (default: web/dashboard/dist of this checkout). */
   DASHBOARD_DIST_DIR: z.string().optional(),
   // Data lifecycle (docs/data-lifecycle.md). At least 1 day each: an event's idempotency key lives
-  // on its row, and CONTRACT 5 keeps keys 24 h.
+  // on its row, and idempotency keys are kept 24 h (docs/api.md#idempotency).
   /** Days after which processed events (and their flow runs) are deleted. */
   RETENTION_EVENTS_DAYS: retentionDays(365),
   /** Days after which finished webhook deliveries (with attempts) and their outbox rows are deleted. */
@@ -78,7 +78,7 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & { secret: string };
 
-/** Parses the environment (CONTRACT 2); throws a readable error naming every bad variable. */
+/** Parses the environment (README "Configuration"); throws a readable error naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,5 +1,5 @@
 /**
- * Stable error codes of CONTRACT 3. Each door maps them once (REST `src/rest/error-status.ts`,
+ * Stable error codes (docs/api.md#errors). Each door maps them once (REST `src/rest/error-status.ts`,
  * tRPC's CODES, GraphQL's `extensions.code`), each with a `Record<ErrorType, …>`, so a code
  * added here fails to compile until every door maps it.
  */

@@ -4,7 +4,7 @@ import { buildConnector, Client, type Dispatcher, Pool } from 'undici';
 import { type AllowEntry, judgeAddress, parseAllowList } from './egress/ranges.ts';
 
 /**
- * The one way this service calls out to URLs that users configure (CONTRACT 11): webhooks,
+ * The one way this service calls out to URLs that users configure (docs/guarantees.md#the-egress-guard): webhooks,
  * external reward fulfilment, the SMS transport and the dashboard's test actions.
  */
 

@@ -15,7 +15,7 @@ export const clampedLimit = (def: number, max: number, what: string) =>
     .transform((n) => Math.min(n, max))
     .meta({ description: `${what}: default ${def}; above ${max} is clamped to ${max}.` });
 
-/** `limit` (default 50, above 200 clamped to 200) and an opaque `cursor` (SPEC 4.6, CONTRACT 14). */
+/** `limit` (default 50, above 200 clamped to 200) and an opaque `cursor` (docs/api.md#pagination). */
 export const pageInput = z.object({
   limit: clampedLimit(DEFAULT_LIMIT, MAX_LIMIT, 'Page size'),
   cursor: z.string().max(512).optional().meta({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { findUnstorable } from './json-guard.ts';
 
 /**
- * Shared zod primitives for everything a caller sends (issue 11, item 9): every declaration and
+ * Shared zod primitives for everything a caller sends: every declaration and
  * service input builds its strings, ids and keys from these, so nothing Postgres cannot store
  * (a NUL character, a lone UTF-16 surrogate, a string longer than its column) reaches it, and a
  * hostile value is a clear 4xx at the edge instead of a 500 from the database.

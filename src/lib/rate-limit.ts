@@ -1,5 +1,5 @@
 /**
- * Per-API-key rate limiting (CONTRACT 2 and 3): `RATE_LIMIT_PER_MINUTE` requests per key in a
+ * Per-API-key rate limiting (docs/api.md#rate-limits): `RATE_LIMIT_PER_MINUTE` requests per key in a
  * fixed one-minute window, shared by every process of a deployment; `0` turns it off.
  *
  * Where the count lives. Redis when `REDIS_URL` is set (rate-limiter-flexible's RateLimiterRedis

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { DomainError } from '../errors.ts';
 
 /**
- * The dashboard's CSRF defence (CONTRACT 13): a state-changing request is accepted only when the
+ * The dashboard's CSRF defence (docs/dashboard.md#security): a state-changing request is accepted only when the
  * browser says it comes from this server's own origin. `Origin` decides when present (browsers
  * send it on every POST, fetch or form); without it `Sec-Fetch-Site: same-origin`, and without
  * both a `Referer` naming this host. A request carrying none of them is refused: browsers always

@@ -32,7 +32,7 @@ export function decryptSecret(stored: string, secret: string): string {
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`: the scheme of SPEC 6.3, also used for ingest. */
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`: the webhook signature scheme, also used for ingest. */
 export function signPayload(
   secret: string,
   rawBody: string | Buffer,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Building blocks of the public response shapes (issue 11, item 2): each public object is one
+// Building blocks of the public response shapes: each public object is one
 // zod schema in its domain's `shapes.ts`; its DTO type is `z.output` of it, presenters return it,
 // the OpenAPI document and the test client's response check are generated from it.
 // `id` in `.meta()` makes a schema a component of the OpenAPI document.

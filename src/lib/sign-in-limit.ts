@@ -1,5 +1,5 @@
 /**
- * Dashboard sign-in limits (CONTRACT 13): failed attempts are counted per workspace and e-mail
+ * Dashboard sign-in limits (docs/dashboard.md#security): failed attempts are counted per workspace and e-mail
  * (`SIGN_IN_ATTEMPTS_PER_EMAIL`) and per client address (`SIGN_IN_ATTEMPTS_PER_IP`; IPv6 per /64,
  * since one host usually holds a whole /64) in a fixed window of `SIGN_IN_WINDOW_SECONDS`. Over
  * either limit, every attempt, even with the right password, is refused with `rate_limit_error`

@@ -2,7 +2,7 @@ import type { ErrorType } from '../errors.ts';
 
 export type { ErrorType };
 
-/** The REST door's one mapping of a DomainError's code to its HTTP status (CONTRACT 3). */
+/** The REST door's one mapping of a DomainError's code to its HTTP status (docs/api.md#errors). */
 export const errorStatus = {
   invalid_request_error: 400,
   authentication_error: 401,

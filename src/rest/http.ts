@@ -38,7 +38,7 @@ export async function enforceRateLimit(
 
 /**
  * Bearer-key authentication, then the key's rate limit; `ability` is required when given
- * (SPEC 5.2, CONTRACT 4). 401/403 are decided before the limit is counted.
+ * (docs/api.md#keys-modes-and-abilities). 401/403 are decided before the limit is counted.
  *
  * `deferKeyCheck` (ingest only): a key this process has read before is not read again; the
  * route's write must check it is still live (the principal's `keyCheckPending`), and the route
@@ -97,7 +97,7 @@ export const principal = (req: Request): Principal => {
   return req.principal;
 };
 
-/** SPEC 2.10: `{ data, links, meta }`, filters carried into the links. */
+/** A page as `{ data, links, meta }` (docs/api.md#pagination), filters carried into the links. */
 export function presentPage<T>(req: Request, page: Page<T>, filters: Record<string, unknown> = {}) {
   const path = `${req.protocol}://${req.get('host')}${req.baseUrl}${req.path === '/' ? '' : req.path}`;
   const link = (cursor: string | null) => {

@@ -12,7 +12,7 @@ export { mode } from '../lib/shapes.ts';
 
 export const deleted = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'Deleted' });
 
-// --- Pagination (SPEC 2.10, CONTRACT 14) ---
+// --- Pagination (docs/api.md#pagination) ---
 
 export const pageLinks = z
   .object({
@@ -52,7 +52,7 @@ export function paginated(item: z.ZodType, name: string): z.ZodType {
   return page;
 }
 
-// --- Errors (CONTRACT 3) ---
+// --- Errors (docs/api.md#errors) ---
 
 export const fieldError = z
   .object({
@@ -128,7 +128,7 @@ const oneOfTypes = (types: readonly ErrorType[]) => {
   return rest.length ? z.discriminatedUnion('type', [first, ...rest]) : first;
 };
 
-/** `{ error: { type, message, ...extra } }` with every type of CONTRACT 3: the reference component. */
+/** `{ error: { type, message, ...extra } }` with every error type (docs/api.md#errors): the reference component. */
 export const errorEnvelope = z
   .object({ error: oneOfTypes(ERROR_TYPES) })
   .meta({ id: 'ErrorEnvelope', description: 'Every error response has this shape.' });
@@ -179,7 +179,7 @@ export const idempotentReplayedHeader = z
     },
   });
 
-/** SPEC 6.3's scheme, keyed with the ingest endpoint's secret (CONTRACT 6). */
+/** The webhook signature scheme, keyed with the ingest endpoint's secret (docs/api.md#webhooks). */
 export const signatureHeader = z
   .string()
   .regex(/^t=\d+,v1=[0-9a-f]{64}$/)

@@ -13,7 +13,7 @@ import { presentPage, requireKey, route } from './http.ts';
 
 /**
  * `none`: no credentials; `signature`: ingest endpoint key + `X-Signature` (checked by the
- * handler); `key`: any valid bearer API key; an ability: a bearer key holding it (CONTRACT 4).
+ * handler); `key`: any valid bearer API key; an ability: a bearer key holding it (docs/api.md#keys-modes-and-abilities).
  */
 export type OperationAuth = 'none' | 'signature' | 'key' | Ability;
 
@@ -72,7 +72,7 @@ export class Streamed {
   }
 }
 
-/** A 201 first time, a 200 with `Idempotent-Replayed: true` for a replay (CONTRACT 5). */
+/** A 201 first time, a 200 with `Idempotent-Replayed: true` for a replay (docs/api.md#idempotency). */
 export const idempotentReply = (replayed: boolean, body: unknown) =>
   replayed ? new Reply(200, body, { 'Idempotent-Replayed': 'true' }) : new Reply(201, body);
 
@@ -109,7 +109,7 @@ export interface Operation<P = Record<string, string>, B = unknown, Q = Record<s
   /** Responses that fit no pattern (e.g. /readyz's 503). */
   extraResponses?: ZodOpenApiResponsesObject;
   /**
-   * A paged list (CONTRACT 14): the handler returns a `Page` and the door answers `{ data,
+   * A paged list (docs/api.md#pagination): the handler returns a `Page` and the door answers `{ data,
    * links, meta }`, the declared query filters carried into the links.
    */
   paged?: true;
@@ -144,7 +144,7 @@ export const expressPath = (template: string) => template.replace(/\{(\w+)\}/g, 
 
 const pageKeys = new Set(['limit', 'cursor']);
 
-/** Where a bad value was, named in validation messages (issue 11, item 9). */
+/** Where a bad value was, named in validation messages. */
 type Location = 'path' | 'query' | 'body';
 
 function fieldErrors(error: z.ZodError, where: Location): FieldError[] {

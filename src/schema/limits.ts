@@ -3,7 +3,7 @@ import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { type GraphQLError, specifiedRules, type ValidationRule, validate } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 
-/** Deepest selection an operation may have (CONTRACT 12), fragments counted as what they select. */
+/** Deepest selection an operation may have (docs/graphql.md#limits), fragments counted as what they select. */
 export const MAX_DEPTH = 12;
 /**
  * The most an operation may cost, in graphql-armor's model: objects 2 and scalars 1, weighted by

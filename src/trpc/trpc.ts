@@ -80,7 +80,7 @@ export function domainErrorOf(error: TRPCError): DomainError | null {
 
 const t = initTRPC.context<TrpcContext>().create({
   /**
-   * `data.type` is the domain error type (CONTRACT 3) and the DomainError's extra fields ride
+   * `data.type` is the domain error type (docs/api.md#errors) and the DomainError's extra fields ride
    * along (`data.errors` for field errors). Unexpected errors say nothing about their cause, and
    * no stack trace is ever sent.
    */
@@ -111,7 +111,7 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** CSRF (CONTRACT 13): every mutation, sign-in included, must come from this server's own origin. */
+/** CSRF (docs/dashboard.md#security): every mutation, sign-in included, must come from this server's own origin. */
 const sameOriginMutations = t.middleware(({ ctx, type, next }) => {
   if (type !== 'query') assertSameOrigin(ctx.req);
   return next();

@@ -38,7 +38,7 @@ export class Migration20261122190000 extends Migration {
       `alter table "ledger_entries" add constraint "ledger_entries_reverses_entry_id_foreign" foreign key ("reverses_entry_id") references "ledger_entries" ("id") on delete no action;`,
     );
 
-    // Points are never edited in place (SPEC 1): the database refuses UPDATE, DELETE and TRUNCATE.
+    // Points are never edited in place (docs/guarantees.md#the-ledger-immutable-balance--sum-of-entries): the database refuses UPDATE, DELETE and TRUNCATE.
     this.addSql(
       `create or replace function "ledger_entries_ledger_entries_no_update_fn"() returns trigger as $$ begin raise exception 'ledger entries are immutable: post a reversal instead'; end; $$ language plpgsql;`,
     );

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Rewards catalogue, code pools, redemptions and points-multiplier perks (issue 4). */
+/** Rewards catalogue, code pools, redemptions and points-multiplier perks. */
 export class Migration20261122194000 extends Migration {
   override name = 'Migration20261122194000';
 

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Server-side dashboard sessions (CONTRACT 13): sign-out deletes the row, so a copied cookie dies with it. */
+/** Server-side dashboard sessions (docs/dashboard.md#security): sign-out deletes the row, so a copied cookie dies with it. */
 export class Migration20261125134000 extends Migration {
   override name = 'Migration20261125134000';
 

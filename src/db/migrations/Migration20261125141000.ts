@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Exports (CONTRACT 15): the requested exports and, for the default Postgres storage, their files
+ * Exports (docs/exports.md): the requested exports and, for the default Postgres storage, their files
  * as numbered chunks. Chunk bytes are stored uncompressed (`storage external`): CSV and JSONL
  * would compress, but pglz on every 1 MiB chunk costs more CPU than the export itself, and the
  * files live 7 days at most.

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Address classification for the egress guard (CONTRACT 11). Pure logic, no I/O.
+ * Address classification for the egress guard (docs/guarantees.md#the-egress-guard). Pure logic, no I/O.
  *
  * The rule is an allow-list of what the public Internet is made of rather than a list of bad
  * ranges: an address passes only when ipaddr.js calls it plain `unicast` (so private, loopback,
