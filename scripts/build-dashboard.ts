@@ -1,6 +1,6 @@
 /**
  * Keeps the dashboard's build (web/dashboard → web/dashboard/dist, served at /dashboard) fresh,
- * so `npm ci && npm start` shows it with no other step (CONTRACT 13):
+ * so `npm ci && npm start` shows it with no other step (docs/dashboard.md#building):
  *
  * - `ensureDashboardBuilt()` builds with Vite's JS API only when dist/index.html is missing or
  *   older than any input: web/dashboard/src, public/, index.html and vite.config.ts, the tRPC
@@ -8,6 +8,9 @@
  *   `npm start` (src/start.ts) and the test run (test/global-setup.ts) call it first.
  * - `node scripts/build-dashboard.ts` does the same (npm's `prepare`, so `npm ci` builds);
  *   `--force` always builds (`npm run build:dashboard`).
+ * - Every build writes `<file>.br` and `<file>.gz` beside each script, stylesheet and page
+ *   (src/lib/compression.ts), so the server sends the smallest encoding a browser takes without
+ *   compressing anything per request; a build made before that is stale.
  *
  * Without web/dashboard, or without Vite (a production install without dev dependencies), it
  * builds nothing and says so; the server then answers /dashboard with a 503 page saying how to
@@ -16,6 +19,7 @@
 import { mkdirSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressDir, VARIANTS } from '../src/lib/compression.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -61,7 +65,8 @@ export function staleReason(root: string): string | null {
   const index = path.join(root, 'web/dashboard/dist/index.html');
   const built = newest(index);
   if (!built) return 'no build yet';
-  return inputsMtime(root) > built ? 'sources changed since the last build' : null;
+  if (inputsMtime(root) > built) return 'sources changed since the last build';
+  return newest(index + VARIANTS.br) ? null : 'the build has no precompressed files';
 }
 
 const LOCK_STALE_MS = 10 * 60_000;
@@ -112,6 +117,15 @@ export async function ensureDashboardBuilt(opts: BuildOptions = {}): Promise<Bui
     const started = Date.now();
     const inputs = inputsMtime(root);
     await vite.build({ configFile, logLevel: 'warn' });
+    const dist = path.join(web, 'dist');
+    const packed = await precompressDir(dist);
+    const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+    const sum = (pick: (p: (typeof packed)[number]) => number | null) =>
+      packed.reduce((total, p) => total + (pick(p) ?? p.bytes), 0);
+    log(
+      `dashboard: ${packed.length} files precompressed: ${kb(sum((p) => p.bytes))} → ` +
+        `${kb(sum((p) => p.br))} brotli, ${kb(sum((p) => p.gzip))} gzip`,
+    );
     // An input dated in the future (clock skew, an archive's times) would make every later run
     // rebuild: the build is dated no earlier than the inputs it was made from.
     const index = path.join(web, 'dist/index.html');

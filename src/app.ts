@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AppContext } from './context.ts';
+import { compressResponses } from './lib/compression.ts';
 import { createMetrics, type Metrics, matchedRoute } from './metrics.ts';
 import { stampRequestId } from './request-id.ts';
 import { bodyParser } from './rest/body.ts';
@@ -117,12 +118,15 @@ export function buildApp(ctx: AppContext, metrics: Metrics = createMetrics(ctx))
 
   const parseBody = bodyParser(ctx.config.MAX_BODY_BYTES, largerBodies(OPERATIONS));
   app.post('/v1/events', parseBody, postEventRoute(ctx));
+  // After the ingest route (its answers are a few bytes, and it is the hot path): JSON and pages
+  // above 1 KB compressed as the client asks, streams and precompressed files left alone.
+  app.use(compressResponses());
 
   app.get('/metrics', serveMetrics(metrics));
 
   app.use(docsRouter(ctx));
   app.use(landingRouter());
-  app.use(widgetRouter());
+  app.use(widgetRouter(ctx));
   app.use('/graphql', graphqlHandler(ctx));
   app.use('/trpc', trpcHandler(ctx));
   // Before the dashboard's pages: its code-file upload streams the raw request body.

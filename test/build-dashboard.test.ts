@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDashboardBuilt, staleReason } from '../scripts/build-dashboard.ts';
 
@@ -59,9 +60,23 @@ export default { root: here, base: '/dashboard/', logLevel: 'silent', build: { o
       /<script type="module" crossorigin src="\/dashboard\/assets\/index-[\w-]+\.js"><\/script>/,
     );
     expect(existsSync(path.join(root, 'web/dashboard/.build-lock'))).toBe(false);
+    // Every script and page has its brotli and gzip variants beside it, decoding to the file.
+    const script = path.join(root, 'web/dashboard/dist', /src="\/dashboard\/([^"]+)"/.exec(html)![1]!);
+    for (const file of [index, script]) {
+      const body = readFileSync(file);
+      expect(zlib.brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(body);
+      expect(zlib.gunzipSync(readFileSync(`${file}.gz`))).toEqual(body);
+    }
+    expect(lines.some((l) => /files precompressed: .* brotli, .* gzip/.test(l))).toBe(true);
 
     expect(staleReason(root)).toBeNull();
     expect(await ensureDashboardBuilt({ root, log })).toBe('fresh');
+
+    // A build from before precompression (no .br beside index.html) is made again.
+    rmSync(`${index}.br`);
+    expect(staleReason(root)).toBe('the build has no precompressed files');
+    expect(await ensureDashboardBuilt({ root, log })).toBe('built');
+    expect(existsSync(`${index}.br`)).toBe(true);
 
     // A page changed: rebuilt, with the change in the output.
     writeFileSync(main, 'document.getElementById("root")!.textContent = "v2";\n');
@@ -92,6 +107,6 @@ export default { root: here, base: '/dashboard/', logLevel: 'silent', build: { o
     touchLater(path.join(root, 'web/dashboard/dist/index.html'), 600);
     expect(staleReason(root)).toBeNull();
     expect(await ensureDashboardBuilt({ root, log, force: true })).toBe('built');
-    expect(lines.at(-2)).toMatch(/building web\/dashboard \(forced\)/);
+    expect(lines.at(-3)).toMatch(/building web\/dashboard \(forced\)/);
   });
 });

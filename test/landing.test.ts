@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pkg from '../package.json' with { type: 'json' };
 import { buildHttpHandler } from '../src/app.ts';
+import { FAVICON_LINK, FAVICON_SVG } from '../src/rest/landing.ts';
 import { eventually, request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 let app: TestApp;
@@ -61,7 +62,19 @@ describe('GET / and GET /v1', () => {
       for (const href of ['/v1/openapi.json', '/docs', '/graphql', '/dashboard'])
         expect(res.text).toContain(`href="${href}"`);
       expect(res.text).toContain(pkg.version);
-      expect(res.text).not.toMatch(/<script|<link|<img|src=|url\(|https?:\/\//i);
+      // Its one link is the service's own icon.
+      expect(res.text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+      expect(res.text.replace(FAVICON_LINK, '')).not.toMatch(/<script|<link|<img|src=|url\(|https?:\/\//i);
+    }
+  });
+
+  it('serves the icon at /favicon.svg and /favicon.ico, so no page of the service gets a 404 for it', async () => {
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      const res = await fetch(app.url + path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+      expect(await res.text()).toBe(FAVICON_SVG);
     }
   });
 

@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { type NextFunction, type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
+import { precompressedVariant } from '../lib/compression.ts';
 
 /**
  * `GET /dashboard/*`: the built dashboard (web/dashboard, Vite with base `/dashboard/`), a
- * single-page app served by this process (CONTRACT 13).
+ * single-page app served by this process (docs/dashboard.md#building).
  *
  * - `/dashboard/assets/*`: Vite's content-hashed files, cached for a year as `immutable`; an
  *   unknown one is a 404, never the app's page (a stale tab asking for an old chunk must fail
@@ -19,6 +20,11 @@ import { DomainError } from '../errors.ts';
  *
  * Every answer carries the page security headers below. No build yet: a 503 page saying how to
  * make one.
+ *
+ * Files are sent precompressed: the build writes `<file>.br` and `<file>.gz` beside each one
+ * (scripts/build-dashboard.ts), and the answer is the variant the request's Accept-Encoding
+ * takes, with its Content-Encoding, the original file's Content-Type, and `Vary:
+ * Accept-Encoding`. Nothing is compressed per request.
  */
 export const DEFAULT_DASHBOARD_DIST = fileURLToPath(new URL('../../web/dashboard/dist/', import.meta.url));
 
@@ -83,16 +89,28 @@ export function dashboardRouter(ctx: AppContext): Router {
           ? new DomainError('not_found', `No dashboard file at ${req.originalUrl.split('?')[0]}`)
           : err,
       );
-    const file = (relative: string, cacheControl: string) =>
+    const file = async (relative: string, cacheControl: string) => {
+      const { hasVariants, variant } = await precompressedVariant(req, dist, relative);
+      const headers: Record<string, string> = { 'Cache-Control': cacheControl };
+      if (hasVariants) res.vary('Accept-Encoding');
+      if (variant) {
+        // The type of the file it stands for (send would name a `.br` file application/octet-stream).
+        res.type(path.extname(relative));
+        headers['Content-Encoding'] = variant.encoding;
+      }
       res.sendFile(
-        relative,
-        { root: dist, dotfiles: 'deny', cacheControl: false, headers: { 'Cache-Control': cacheControl } },
+        variant?.file ?? relative,
+        // No byte ranges of a compressed body: they would count encoded bytes, which no client wants.
+        { root: dist, dotfiles: 'deny', cacheControl: false, acceptRanges: !variant, headers },
         (err) => err && missing(err),
       );
-    if (req.path.startsWith('/assets/'))
-      return file(req.path.slice(1), 'public, max-age=31536000, immutable');
-    if (ROOT_FILE.test(req.path) && req.path !== '/index.html') return file(req.path.slice(1), 'no-cache');
-    return file('index.html', 'no-cache');
+    };
+    const served = req.path.startsWith('/assets/')
+      ? file(req.path.slice(1), 'public, max-age=31536000, immutable')
+      : ROOT_FILE.test(req.path) && req.path !== '/index.html'
+        ? file(req.path.slice(1), 'no-cache')
+        : file('index.html', 'no-cache');
+    served.catch(next);
   });
   return r;
 }

@@ -24,13 +24,26 @@ export const LANDING = {
 /** Text or an attribute value made safe inside HTML. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-// Self-contained: no script, stylesheet, font or image from anywhere.
+/**
+ * The service's icon, one small SVG for every page it serves (this one, the dashboard, GraphiQL,
+ * the widget demo): without one a browser asks for /favicon.ico and logs the 404 as an error.
+ */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">' +
+  '<rect width="32" height="32" rx="7" fill="#3b5bdb"/>' +
+  '<path fill="#fff" d="M16 5.5l3.1 6.6 7.2.9-5.3 5 1.4 7.1L16 21.6l-6.4 3.5 1.4-7.1-5.3-5 7.2-.9z"/>' +
+  '</svg>\n';
+
+export const FAVICON_LINK = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
+
+// Self-contained: no script, stylesheet, font or image from elsewhere (its icon is served here).
 const LANDING_HTML = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(pkg.name)} ${escapeHtml(pkg.version)}</title>
+${FAVICON_LINK}
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}code{font-size:.9em}</style>
 </head>
 <body>
@@ -50,10 +63,17 @@ function landing(req: Request, res: Response): void {
   else res.json(LANDING);
 }
 
+/** The icon, cached for a day; `/favicon.ico` too, which browsers ask for on pages that name none. */
+function favicon(_req: Request, res: Response): void {
+  res.type('image/svg+xml').setHeader('Cache-Control', 'public, max-age=86400');
+  res.send(FAVICON_SVG);
+}
+
 /** `GET /` and `GET /v1`: a small index of what this server serves. No key needed. */
 export function landingRouter(): Router {
   const r = Router();
   r.get('/', landing);
   r.get('/v1', landing);
+  r.get(['/favicon.svg', '/favicon.ico'], favicon);
   return r;
 }
