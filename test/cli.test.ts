@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { createKey, revokeKey } from '../src/services/keys/manage-keys.ts';
 import { authenticateUser } from '../src/services/workspaces/authenticate-user.ts';
+import { createUser } from '../src/services/workspaces/create-user.ts';
 import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
 import { findSession, startSession } from '../src/services/workspaces/sessions.ts';
 import { runSvc, type SvcRun } from './factories.ts';
@@ -269,6 +271,64 @@ describe('svc demo', () => {
       { test_key: first.test_key, live_key: first.live_key },
     ]);
   }, 60_000); // spawns several CLI processes and a server: slow on a loaded machine
+});
+
+describe("svc demo and the demo user's sessions", () => {
+  it('keeps them while the password is unchanged; a new password ends them', async () => {
+    const ctx = server.runtime.ctx;
+    const demo = json(await svc(['demo', '--json']));
+    const { id: userId } = await authenticateUser(ctx, {
+      workspace: 'demo',
+      email: demo.dashboard.email,
+      password: demo.dashboard.password,
+    });
+    const hashOf = async () => {
+      const sql = 'select password_hash from users where id = $1';
+      return (await ctx.pool.query<{ password_hash: string }>(sql, [userId])).rows[0]?.password_hash;
+    };
+    const { token } = await startSession(ctx, userId);
+    const hash = await hashOf();
+
+    // `npm start` and `svc demo` seed again on every run: the dashboard stays signed in.
+    expect(json(await svc(['demo', '--json']))).toEqual(demo);
+    expect(await findSession(ctx, token)).not.toBeNull();
+    expect(await hashOf()).toBe(hash);
+    // So does setting the same password by hand.
+    const same = ['users', 'create', '--workspace', 'demo', '--email', demo.dashboard.email];
+    json(await svc([...same, '--password', demo.dashboard.password, '--json']));
+    expect(await findSession(ctx, token)).not.toBeNull();
+
+    // A real change ends them; the next `svc demo` sets the printed password back (a change too).
+    json(await svc([...same, '--password', 'another password entirely', '--json']));
+    expect(await findSession(ctx, token)).toBeNull();
+    const { token: again } = await startSession(ctx, userId);
+    json(await svc(['demo', '--json']));
+    expect(await findSession(ctx, again)).toBeNull();
+    await expect(authenticateUser(ctx, { workspace: 'demo', ...demo.dashboard })).resolves.toMatchObject({
+      id: userId,
+    });
+  }, 90_000); // spawns five CLI processes: slow on a loaded machine
+
+  it('rewrites an unchanged password of older scrypt parameters without ending the sessions', async () => {
+    const ctx = server.runtime.ctx;
+    await createWorkspace(ctx, { slug: 'rehash-ws' });
+    const login = { workspace: 'rehash-ws', email: 'old@example.com', password: 'an old password' };
+    const { id } = await createUser(ctx, login);
+    // The first hash format: Node's default scrypt parameters (N=2^14, r=8, p=1).
+    const salt = randomBytes(16);
+    const legacy = `scrypt$${salt.toString('base64url')}$${scryptSync(login.password, salt, 32).toString('base64url')}`;
+    await ctx.pool.query('update users set password_hash = $2 where id = $1', [id, legacy]);
+    const { token } = await startSession(ctx, id);
+
+    await createUser(ctx, login);
+    expect(await findSession(ctx, token)).not.toBeNull();
+    const { rows } = await ctx.pool.query<{ password_hash: string }>(
+      'select password_hash from users where id = $1',
+      [id],
+    );
+    expect(rows[0]?.password_hash).toMatch(/^scrypt\$ln=15,r=8,p=3\$/);
+    await expect(authenticateUser(ctx, login)).resolves.toMatchObject({ id });
+  });
 });
 
 describe('svc demo without --json', () => {
