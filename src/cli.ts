@@ -48,8 +48,9 @@ const COMMANDS: { name: string; usage: string; about: string }[] = [
     name: 'keys list',
     usage: 'svc keys list --workspace <slug>',
     about:
-      "List the workspace's keys, newest first, revoked ones too: id, mode, name, abilities, hint,\n" +
-      'created_at, revoked. The ids are what rotate and revoke take.',
+      "List the workspace's keys, newest first, revoked ones too, under a header row: id, mode,\n" +
+      'status (active or revoked), created_at, hint, abilities, name. The ids are what rotate and\n' +
+      'revoke take.',
   },
   {
     name: 'keys rotate',
@@ -102,6 +103,19 @@ const indent = (text: string) =>
     .split('\n')
     .map((l) => `  ${l}`)
     .join('\n');
+
+/** A header row and rows as aligned columns, two spaces apart (no trailing spaces). */
+function columns(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  return [header, ...rows]
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
 
 type Opts = Record<string, string | boolean | undefined>;
 
@@ -225,11 +239,19 @@ async function main(argv: string[]): Promise<number> {
       created_at: k.created_at,
       revoked: k.revoked_at !== null,
     }));
-    const table = data.map(
-      (k) =>
-        `${k.id}  ${k.mode}  ${k.revoked ? 'revoked' : 'active '}  ${k.created_at}  ${k.hint}  ${k.abilities.join(',')}${k.name ? `  ${k.name}` : ''}`,
+    const table = columns(
+      ['id', 'mode', 'status', 'created_at', 'hint', 'abilities', 'name'],
+      data.map((k) => [
+        k.id,
+        k.mode,
+        k.revoked ? 'revoked' : 'active',
+        k.created_at,
+        k.hint,
+        k.abilities.join(','),
+        k.name ?? '',
+      ]),
     );
-    print(opts, { data }, table.length ? table.join('\n') : 'no keys');
+    print(opts, { data }, data.length ? table : 'no keys');
     return 0;
   }
   if (cmd === 'keys' && sub === 'rotate') {

@@ -375,9 +375,20 @@ describe('svc keys list', () => {
 
     const human = await svc(['keys', 'list', '--workspace', 'list-ws']);
     expect(human.code).toBe(0);
-    expect(human.stdout.trimEnd().split('\n')).toHaveLength(2);
-    expect(human.stdout).toContain(live.id);
-    expect(human.stdout).toMatch(new RegExp(`^${test.id}\\s+test\\s+revoked`, 'm'));
+    const lines = human.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    const [header, first, second] = lines as [string, string, string];
+    expect(header.split(/\s+/)).toEqual(['id', 'mode', 'status', 'created_at', 'hint', 'abilities', 'name']);
+    expect(first).toMatch(new RegExp(`^${live.id}\\s+live\\s+active\\s+\\d{4}-`));
+    expect(second).toMatch(new RegExp(`^${test.id}\\s+test\\s+revoked\\s+\\d{4}-.*\\*\\s+ci$`));
+    // Aligned: every column starts at the same place on every line, and no line ends in spaces.
+    for (const name of ['mode', 'status', 'created_at', 'hint', 'abilities']) {
+      const at = header.indexOf(name);
+      for (const line of [first, second]) expect(line.slice(at - 2, at)).toBe('  ');
+      for (const line of [first, second]) expect(line[at]).not.toBe(' ');
+    }
+    for (const line of lines) expect(line).toBe(line.trimEnd());
+    expect(first.endsWith('events:write')).toBe(true);
   });
 
   it('fails clearly for an unknown workspace and without --workspace', async () => {
