@@ -71,18 +71,50 @@ describe.skipIf(skipBrowser)('the live widget in a real browser (Chromium)', () 
   it('opens GraphiQL offline, with the Authorization header ready to fill in', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const offsite: string[] = [];
+    const problems: string[] = [];
     page.on('request', (r) => {
       if (!r.url().startsWith(app.url) && !/^(data|blob):/.test(r.url())) offsite.push(r.url());
     });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e}`));
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+    const started = Date.now();
     await page.goto(`${app.url}/graphql`);
     await page.locator('.graphiql-container').first().waitFor({ timeout: 10_000 });
+    console.log(`GraphiQL ready ${Date.now() - started} ms after navigation`);
     expect(await page.innerText('body')).not.toContain('Loading');
     // The schema loaded (introspection needs no credential): the editor knows the Query type.
     await page.waitForTimeout(500); // the introspection request, whose failure would show in the result pane
     expect(await page.innerText('body')).not.toMatch(/Failed to|SUBREQUEST_HTTP_ERROR/);
     expect(await page.innerText('body')).toContain('YOUR_API_KEY_OR_PARTICIPANT_TOKEN');
+    // The first tab is one of ours: a participant with its summary and badges.
+    await expect.poll(() => page.innerText('.graphiql-query-editor')).toContain('participant(externalId');
+    expect(await page.innerText('.graphiql-query-editor')).toMatch(/summary[\s\S]*badges/);
     await page.screenshot({ path: '.svc/screenshots/graphiql.png' }).catch(() => {});
     expect(offsite).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('names whose balance the demo shows and in which mode, and why a bad token shows no one', async () => {
+    const token = (await ws.api('/v1/participants/alice/tokens', { body: {} })).body.token;
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/widget-demo?token=${encodeURIComponent(token)}`);
+    const subject = await page.getByTestId('widget-subject').innerText();
+    expect(subject).toContain('participant alice');
+    expect(subject).toContain(`workspace ${ws.slug}`);
+    expect(subject).toContain('test mode');
+    await ws.api('/v1/participants/alice/points', { body: { points: 1, reason: 'live' }, mode: 'live' });
+    const minted = await ws.api('/v1/participants/alice/tokens', { body: {}, mode: 'live' });
+    expect(minted.status, minted.text).toBe(201);
+    const live = minted.body.token;
+    await page.goto(`${app.url}/widget-demo?token=${encodeURIComponent(live)}`);
+    expect(await page.getByTestId('widget-subject').innerText()).toContain('live mode');
+    await page.goto(`${app.url}/widget-demo?token=${encodeURIComponent(`${token.slice(0, -4)}AAAA`)}`);
+    expect(await page.getByRole('alert').innerText()).toMatch(
+      /This token shows no one: Invalid participant token/,
+    );
+    expect(await page.locator('svc-points').getAttribute('token')).toBe('');
     await page.close();
   });
 });

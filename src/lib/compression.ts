@@ -59,16 +59,17 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * `body` compressed with `encoding` at its best setting. Brotli's best (11) costs about 3 s per
- * MB; above 1 MB (GraphiQL's 5 MB bundle, compressed on a first request) it drops to 5, which is
- * within a few percent of gzip's time and still smaller.
+ * `body` compressed with `encoding`. `best` (the build step) takes brotli's strongest setting,
+ * about 3 s per MB for 5 to 15 % less than quality 5; compressing on a first request (a file
+ * held in memory) takes quality 5 above 64 KB, about 100 ms per MB, so that request is not
+ * held for seconds.
  */
-export function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer> {
+export function compressBuffer(body: Buffer, encoding: Encoding, { best = false } = {}): Promise<Buffer> {
   if (encoding === 'gzip') return gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION });
+  const quality = best || body.length <= 64 * 1024 ? zlib.constants.BROTLI_MAX_QUALITY : 5;
   return brotli(body, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]:
-        body.length > 1024 * 1024 ? 5 : zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });
@@ -99,7 +100,7 @@ export async function precompressDir(
       const body = await readFile(file);
       const sizes = { br: null as number | null, gzip: null as number | null };
       for (const encoding of PREFERENCE) {
-        const packed = await compressBuffer(body, encoding);
+        const packed = await compressBuffer(body, encoding, { best: true });
         if (packed.length >= body.length) continue;
         await writeFile(file + VARIANTS[encoding], packed);
         sizes[encoding] = packed.length;
@@ -153,18 +154,8 @@ export const memoryAsset = (body: string | Buffer, type: string): MemoryAsset =>
   variants: {},
 });
 
-/**
- * Sends a memory asset in the encoding the request takes (compressed once, then reused), with
- * `Vary: Accept-Encoding` and the caller's other headers already set on `res`.
- */
-export async function sendMemoryAsset(req: Request, res: Response, asset: MemoryAsset): Promise<void> {
-  res.vary('Accept-Encoding');
-  res.setHeader('Content-Type', asset.type);
-  const encoding = asset.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : null;
-  if (!encoding) {
-    res.send(asset.body);
-    return;
-  }
+/** The asset compressed with `encoding`: compressed on the first call, the same promise after. */
+export function memoryVariant(asset: MemoryAsset, encoding: Encoding): Promise<Buffer> {
   let packed = asset.variants[encoding];
   if (!packed) {
     packed = compressBuffer(asset.body, encoding);
@@ -172,7 +163,23 @@ export async function sendMemoryAsset(req: Request, res: Response, asset: Memory
     // A failed compression is tried again by the next request rather than remembered.
     packed.catch(() => delete asset.variants[encoding]);
   }
-  const body = await packed;
+  return packed;
+}
+
+/**
+ * Sends a memory asset in the encoding the request takes (compressed once, then reused), with
+ * `Vary: Accept-Encoding` and the caller's other headers already set on `res`.
+ */
+export async function sendMemoryAsset(req: Request, res: Response, asset: MemoryAsset): Promise<void> {
+  res.vary('Accept-Encoding');
+  res.setHeader('Content-Type', asset.type);
+  const encoding =
+    asset.body.length >= COMPRESS_THRESHOLD ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) {
+    res.send(asset.body);
+    return;
+  }
+  const body = await memoryVariant(asset, encoding);
   res.setHeader('Content-Encoding', encoding);
   res.send(body);
 }
