@@ -7,7 +7,8 @@ import { mintParticipantToken } from './services/participants/mint-token.ts';
 
 // `npm start`: the service on the embedded default (or DATABASE_URL), seeded with the demo
 // workspace, printing where everything is, the demo keys and the demo dashboard login.
-// The demo's GraphQL and widget may be called from any page (CONTRACT 2); a deployment sets its own.
+// The demo's GraphQL and widget may be called from any page (docs/graphql.md#cors); a deployment
+// sets its own CORS_ORIGINS.
 // A bad setting or a busy port is said in one line (StartupError), not with a stack.
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -55,12 +56,19 @@ ${
 ${
   widgetToken
     ? `  Live widget     ${u}/widget-demo?token=${widgetToken}
-                  (alice's balance, live; change it with the curl below or POST …/participants/alice/points)
+                  (alice's balance, live; the first command below changes it)
 `
     : ''
 }
-  Try:  curl -s ${u}/v1/events -H "Authorization: Bearer ${demo.test_key}" \\
-          -H 'Content-Type: application/json' -d '{"type":"order.completed","participant":"alice"}'`
+  Try: an order of 25 for alice; the demo's "1 point per currency unit" flow adds 25 points:
+
+    curl -s ${u}/v1/events -H "Authorization: Bearer ${demo.test_key}" \\
+      -H 'Content-Type: application/json' \\
+      -d '{"event_type":"order.completed","participant":{"external_id":"alice"},"payload":{"total":25}}'
+
+  then read her balance:
+
+    curl -s ${u}/v1/participants/alice -H "Authorization: Bearer ${demo.test_key}"`
     : '  (database already has workspaces: no demo data added; mint keys with `npx svc keys create`)'
 }
 `);
