@@ -455,7 +455,7 @@ describe('quarantine (SPEC 3.2)', () => {
     const log = pino({ level: 'silent' });
     const elsewhere = new EventWriter(app.ctx.pool, app.ctx.boss, log);
     const from = { workspaceId: ws.id, mode: 'test' as const, source: 'api' };
-    const send = (payload: unknown) =>
+    const send = (payload: Record<string, unknown>) =>
       ingestEvent(elsewhere, from, { type: 'cross.process', participant: 'x1', payload });
     expect((await send({ n: 'text' })).status).toBe('received');
     await ws.api('/v1/event-types/cross.process/schema', {

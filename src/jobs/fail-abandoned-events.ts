@@ -8,7 +8,8 @@ import { EVENTS_DEAD_LETTER_QUEUE } from './queues.ts';
  * Job `events.dead-letter`: pg-boss moves an `events.process` job here when its retries ran out
  * without the handler recording an outcome (the worker died or timed out on every attempt; a
  * handler that fails on its last attempt stores `failed` itself). Its events that are still
- * `received` become `failed` with the reason, as CONTRACT 6 says; processed ones are untouched.
+ * `received` become `failed` with the reason (docs/guarantees.md#delivery-semantics-events-at-least-once-effects-exactly-once);
+ * processed ones are untouched.
  */
 export const failAbandonedEventsJob = {
   name: EVENTS_DEAD_LETTER_QUEUE,

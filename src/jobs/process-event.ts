@@ -1,11 +1,11 @@
 import type { Job, JobResult, JobWithMetadata } from 'pg-boss';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { processEvents } from '../services/events/process-events.ts';
+import { jobPayloads } from './payloads.ts';
 import { PROCESS_EVENT_QUEUE } from './queues.ts';
 
 /** The events one ingest batch accepted (one job per batch, see EventWriter). */
-export const processEventPayload = z.object({ eventIds: z.array(z.uuid()).min(1) });
+export const processEventPayload = jobPayloads[PROCESS_EVENT_QUEUE];
 
 /**
  * Job `events.process`: runs the engine for accepted events (the payload is checked again on
@@ -35,7 +35,8 @@ export const processEventJob = {
       if (data.success) parsed.push({ job, ids: data.data.eventIds });
       else results.push({ id: job.id, status: 'deadletter', output: { error: 'invalid job payload' } });
     }
-    // On the last attempt a failure is final: the engine stores the events as `failed` (CONTRACT 6).
+    // On the last attempt a failure is final: the engine stores the events as `failed`
+    // (docs/guarantees.md#delivery-semantics-events-at-least-once-effects-exactly-once).
     const final = new Set(parsed.filter((p) => p.job.retryCount >= p.job.retryLimit).flatMap((p) => p.ids));
     const failed = await processEvents(
       ctx,

@@ -33,7 +33,7 @@ const byEndpointId = z.object({ id: uuidId('The ingest endpoint id.') });
 const T = 'Event types';
 const I = 'Ingest endpoints';
 
-/** Event types and their schemas, and ingest endpoints (CONTRACT 6, 9); ability `flows:*`. */
+/** Event types and their schemas, and ingest endpoints (docs/api.md#routes-at-a-glance); ability `flows:*`. */
 export const eventTypesOperations: Operation[] = [
   operation({
     method: 'get',
@@ -50,7 +50,7 @@ export const eventTypesOperations: Operation[] = [
       schema: paginated(eventTypeShape, 'EventType'),
     },
     paged: true,
-    handle: ({ ctx, who, req }) => listEventTypes(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listEventTypes(ctx, who, query),
   }),
   operation({
     method: 'put',
@@ -115,7 +115,7 @@ export const eventTypesOperations: Operation[] = [
       schema: paginated(ingestEndpointShape, 'IngestEndpoint'),
     },
     paged: true,
-    handle: ({ ctx, who, req }) => listIngestEndpoints(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listIngestEndpoints(ctx, who, query),
   }),
   operation({
     method: 'get',

@@ -5,7 +5,12 @@ import type { AppContext } from '../context.ts';
 import { MAX_JSON_DEPTH } from '../lib/json-guard.ts';
 import { uuidId } from '../lib/primitives.ts';
 import { stampRequestId } from '../request-id.ts';
-import { eventBody, idempotencyKeyHeader, LIMITS } from '../services/events/event-input.ts';
+import {
+  eventBody,
+  idempotencyKeyHeader,
+  LIMITS,
+  parseEventRequest,
+} from '../services/events/event-input.ts';
 import type { WriteResult } from '../services/events/event-writer.ts';
 import { authenticateIngest } from '../services/events/ingest-endpoints.ts';
 import { ingestEvent } from '../services/events/ingest-event.ts';
@@ -33,12 +38,13 @@ function sendAccepted(res: ServerResponse, result: WriteResult) {
 /**
  * The route of `POST /v1/events` once its body is read: the key (its row read only the first
  * time this process sees it; the event's own write statement checks it is still live), then the
- * one ingest pipeline, then the 202 (README "Ingest hot path").
+ * one ingest pipeline, then the 202 (docs/architecture.md#how-a-request-and-an-event-travel).
  */
 async function postEvent(ctx: AppContext, req: IncomingMessage, res: ServerResponse, body: unknown) {
   const who = await authenticateRequest(ctx, req, res, 'events:write', { deferKeyCheck: true });
   try {
     const key = req.headers['idempotency-key'];
+    const event = parseEventRequest(body ?? {}, typeof key === 'string' ? key : undefined);
     const result = await ingestEvent(
       ctx.events,
       {
@@ -47,8 +53,8 @@ async function postEvent(ctx: AppContext, req: IncomingMessage, res: ServerRespo
         source: 'api',
         keyCheck: who.keyCheckPending ? who.keyId : null,
       },
-      body ?? {},
-      typeof key === 'string' ? key : undefined,
+      event.body,
+      event.headerKey,
     );
     sendAccepted(res, result);
   } catch (err) {
@@ -117,7 +123,7 @@ const idempotencyHeader = z.object({
 });
 
 const EVENT_BODY_DESCRIPTION =
-  'SPEC 2.6. Shorthand accepted: `type` for `event_type`, and `participant` as a string external id. ' +
+  'Shorthand accepted: `type` for `event_type`, and `participant` as a string external id. ' +
   'Unknown fields are a 422. An event without `event_type` (and no endpoint default) or ' +
   "`participant.external_id`, or whose payload fails its event type's JSON Schema, is stored as " +
   '`quarantined` with a reason, never processed, and still answers 202. Limits: `event_type` ≤ ' +
@@ -144,7 +150,7 @@ const ACCEPTED = {
 
 const E = 'Events';
 
-/** SPEC 4.2 and 4.4: ingest by API key or signed endpoint key, and the event log. */
+/** Ingest by API key or signed endpoint key, and the event log (docs/api.md#event-ingest-rules). */
 export const eventsOperations: Operation[] = [
   operation({
     method: 'post',
@@ -189,7 +195,8 @@ export const eventsOperations: Operation[] = [
       );
       // An ingest endpoint has a budget of its own, like an API key.
       await enforceRateLimit(ctx, res, from.source);
-      const result = await ingestEvent(ctx.events, from, body, req.get('idempotency-key'));
+      const event = parseEventRequest(body, req.get('idempotency-key'));
+      const result = await ingestEvent(ctx.events, from, event.body, event.headerKey);
       return new Reply(202, accepted(result), result.replayed ? { 'Idempotent-Replayed': 'true' } : {});
     },
   }),
@@ -204,7 +211,7 @@ export const eventsOperations: Operation[] = [
     params: { query: listEventsInput },
     success: { status: '200', description: 'A page of events.', schema: paginated(eventShape, 'Event') },
     paged: true,
-    handle: ({ ctx, who, req }) => listEvents(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listEvents(ctx, who, query),
   }),
   operation({
     method: 'get',

@@ -29,7 +29,7 @@ const FLOW_DESCRIPTION =
 
 const F = 'Flows';
 
-/** CONTRACT 9 flows and flow runs, CONTRACT 7 badge catalogue. */
+/** Flows and flow runs, and the badge catalogue (docs/api.md#flows). */
 export const flowsOperations: Operation[] = [
   operation({
     method: 'post',
@@ -57,7 +57,7 @@ export const flowsOperations: Operation[] = [
       schema: paginated(flowShape, 'Flow'),
     },
     paged: true,
-    handle: ({ ctx, who, req }) => listFlows(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listFlows(ctx, who, query),
   }),
   operation({
     method: 'get',
@@ -114,7 +114,7 @@ export const flowsOperations: Operation[] = [
       schema: paginated(flowRunShape, 'FlowRun'),
     },
     paged: true,
-    handle: ({ ctx, who, req }) => listFlowRuns(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listFlowRuns(ctx, who, query),
   }),
   operation({
     method: 'get',

@@ -30,7 +30,7 @@ const SIGNATURE =
 
 const W = 'Webhooks';
 
-/** CONTRACT 10: webhook subscriptions and the delivery log; abilities `webhooks:read` / `webhooks:write`. */
+/** Webhook subscriptions and the delivery log (docs/api.md#webhooks); abilities `webhooks:read` / `webhooks:write`. */
 export const webhooksOperations: Operation[] = [
   operation({
     method: 'post',
@@ -65,7 +65,7 @@ export const webhooksOperations: Operation[] = [
       schema: paginated(webhookSubscriptionShape, 'WebhookSubscription'),
     },
     paged: true,
-    handle: ({ ctx, who, req }) => listSubscriptions(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listSubscriptions(ctx, who, query),
   }),
   operation({
     method: 'get',
@@ -146,7 +146,7 @@ export const webhooksOperations: Operation[] = [
       schema: paginated(webhookDeliveryShape, 'WebhookDelivery'),
     },
     paged: true,
-    handle: ({ ctx, who, req }) => listDeliveries(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listDeliveries(ctx, who, query),
   }),
   operation({
     method: 'get',

@@ -1,5 +1,10 @@
-import { pageInput } from '../lib/pagination.ts';
-import { dropEventTypeSchema, listEventTypes, putEventTypeSchema } from '../services/events/event-types.ts';
+import { type PageInput, pageInput } from '../lib/pagination.ts';
+import {
+  dropEventTypeSchema,
+  listEventTypes,
+  putEventTypeSchema,
+  putSchemaInput,
+} from '../services/events/event-types.ts';
 import type { EventTypeDto } from '../services/events/presenters.ts';
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
@@ -31,7 +36,9 @@ builder.queryFields((t) => ({
       description: `Event types of the key's workspace and mode (needs flows:read). ${CONNECTION_DESCRIPTION}`,
       authScopes: { ability: 'flows:read' },
       validate: serviceInput(pageInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listEventTypes(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listEventTypes(app, who, args as unknown as PageInput)),
     },
     { name: 'EventTypeConnection' },
     { name: 'EventTypeEdge' },
@@ -46,12 +53,18 @@ builder.mutationFields((t) => ({
       'creating the type if unseen (needs flows:write). Events received afterwards that fail it are quarantined. ' +
       'A schema that is not valid JSON Schema is a validation_error on `schema`.',
     authScopes: { ability: 'flows:write' },
-    args: {
-      key: t.arg.string({ required: true, description: 'The event type key, e.g. order.completed.' }),
-      schema: t.arg({ type: JSONScalar, description: 'A JSON Schema object, or null to drop it.' }),
-    },
-    resolve: (_root, { key, schema }, { app, who }) =>
-      putEventTypeSchema(app, who, { key, schema: schema ?? null }),
+    args: t.validate(
+      {
+        key: t.arg.string({ required: true, description: 'The event type key, e.g. order.completed.' }),
+        schema: t.arg({ type: JSONScalar, description: 'A JSON Schema object, or null to drop it.' }),
+      },
+      serviceInput(putSchemaInput, ({ key, schema }) => ({ key, schema: schema ?? null })).transform(
+        (input) => ({
+          input,
+        }),
+      ),
+    ),
+    resolve: (_root, { input }, { app, who }) => putEventTypeSchema(app, who, input),
   }),
   dropEventTypeSchema: t.field({
     type: EventType,

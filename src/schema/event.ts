@@ -1,4 +1,9 @@
-import { getEvent, listEvents, listEventsInput } from '../services/events/list-events.ts';
+import {
+  getEvent,
+  type ListEventsInput,
+  listEvents,
+  listEventsInput,
+} from '../services/events/list-events.ts';
 import type { EventDto } from '../services/events/presenters.ts';
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
@@ -54,7 +59,9 @@ builder.queryFields((t) => ({
         }),
       },
       validate: serviceInput(listEventsInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listEvents(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listEvents(app, who, args as unknown as ListEventsInput)),
     },
     { name: 'EventConnection' },
     { name: 'EventEdge' },

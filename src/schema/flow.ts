@@ -1,9 +1,15 @@
 import { createFlowInput, updateFlowInput } from '../services/flows/flow-schemas.ts';
-import { getFlowRun, listFlowRuns, listFlowRunsInput } from '../services/flows/list-flow-runs.ts';
+import {
+  getFlowRun,
+  type ListFlowRunsInput,
+  listFlowRuns,
+  listFlowRunsInput,
+} from '../services/flows/list-flow-runs.ts';
 import {
   createFlow,
   deleteFlow,
   getFlow,
+  type ListFlowsInput,
   listFlows,
   listFlowsInput,
   updateFlow,
@@ -114,7 +120,9 @@ builder.queryFields((t) => ({
         ...snakeArgs(args),
         active: args.active == null ? undefined : String(args.active),
       })),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listFlows(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listFlows(app, who, args as unknown as ListFlowsInput)),
     },
     { name: 'FlowConnection' },
     { name: 'FlowEdge' },
@@ -139,42 +147,46 @@ builder.queryFields((t) => ({
         status: t.arg({ type: FlowRunStatus }),
       },
       validate: serviceInput(listFlowRunsInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listFlowRuns(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listFlowRuns(app, who, args as unknown as ListFlowRunsInput)),
     },
     { name: 'FlowRunConnection' },
     { name: 'FlowRunEdge' },
   ),
 }));
 
-const CreateFlowInput = builder.inputType('CreateFlowInput', {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    eventType: t.string({ required: true }),
-    conditions: t.field({ type: JSONScalar, description: 'JSON Logic; null or absent = always.' }),
-    actions: t.field({
-      type: [JSONScalar],
-      required: true,
-      description:
-        '1 to 20 of `{ type: "award_points", points, reason? }`, `{ type: "award_badge", badge, tier? }`, `{ type: "send_message", template }`.',
+const CreateFlowInput = builder
+  .inputType('CreateFlowInput', {
+    fields: (t) => ({
+      name: t.string({ required: true }),
+      eventType: t.string({ required: true }),
+      conditions: t.field({ type: JSONScalar, description: 'JSON Logic; null or absent = always.' }),
+      actions: t.field({
+        type: [JSONScalar],
+        required: true,
+        description:
+          '1 to 20 of `{ type: "award_points", points, reason? }`, `{ type: "award_badge", badge, tier? }`, `{ type: "send_message", template }`.',
+      }),
+      active: t.boolean(),
+      maxRunsPerParticipant: t.int(),
     }),
-    active: t.boolean(),
-    maxRunsPerParticipant: t.int(),
-  }),
-  validate: serviceInput(createFlowInput),
-});
+  })
+  .validate(serviceInput(createFlowInput));
 
-const UpdateFlowInput = builder.inputType('UpdateFlowInput', {
-  description: 'The fields to replace; `conditions: null` and `maxRunsPerParticipant: null` clear them.',
-  fields: (t) => ({
-    name: t.string(),
-    eventType: t.string(),
-    conditions: t.field({ type: JSONScalar }),
-    actions: t.field({ type: [JSONScalar] }),
-    active: t.boolean(),
-    maxRunsPerParticipant: t.int(),
-  }),
-  validate: serviceInput(updateFlowInput, patchArgs),
-});
+const UpdateFlowInput = builder
+  .inputType('UpdateFlowInput', {
+    description: 'The fields to replace; `conditions: null` and `maxRunsPerParticipant: null` clear them.',
+    fields: (t) => ({
+      name: t.string(),
+      eventType: t.string(),
+      conditions: t.field({ type: JSONScalar }),
+      actions: t.field({ type: [JSONScalar] }),
+      active: t.boolean(),
+      maxRunsPerParticipant: t.int(),
+    }),
+  })
+  .validate(serviceInput(updateFlowInput, patchArgs));
 
 builder.mutationFields((t) => ({
   createFlow: t.field({

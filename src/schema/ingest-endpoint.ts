@@ -1,4 +1,4 @@
-import { pageInput } from '../lib/pagination.ts';
+import { type PageInput, pageInput } from '../lib/pagination.ts';
 import {
   createIngestEndpoint,
   createIngestEndpointInput,
@@ -45,13 +45,14 @@ const CreateIngestEndpointPayload = builder
     }),
   });
 
-const CreateIngestEndpointInput = builder.inputType('CreateIngestEndpointInput', {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    defaultEventType: t.string({ description: 'Used for events that arrive without `event_type`.' }),
-  }),
-  validate: serviceInput(createIngestEndpointInput),
-});
+const CreateIngestEndpointInput = builder
+  .inputType('CreateIngestEndpointInput', {
+    fields: (t) => ({
+      name: t.string({ required: true }),
+      defaultEventType: t.string({ description: 'Used for events that arrive without `event_type`.' }),
+    }),
+  })
+  .validate(serviceInput(createIngestEndpointInput));
 
 builder.queryFields((t) => ({
   ingestEndpoint: t.field({
@@ -68,7 +69,9 @@ builder.queryFields((t) => ({
       description: `Ingest endpoints of the key's workspace and mode (needs flows:read). ${CONNECTION_DESCRIPTION}`,
       authScopes: canRead,
       validate: serviceInput(pageInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listIngestEndpoints(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listIngestEndpoints(app, who, args as unknown as PageInput)),
     },
     { name: 'IngestEndpointConnection' },
     { name: 'IngestEndpointEdge' },

@@ -2,6 +2,7 @@ import { RESULT_TYPES } from '../services/outbox/emit.ts';
 import {
   getDeliveries,
   getDelivery,
+  type ListDeliveriesInput,
   listDeliveries,
   listDeliveriesInput,
 } from '../services/webhooks/list-deliveries.ts';
@@ -103,7 +104,9 @@ builder.queryFields((t) => ({
       },
       authScopes: canRead,
       validate: serviceInput(listDeliveriesInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listDeliveries(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listDeliveries(app, who, args as unknown as ListDeliveriesInput)),
     },
     { name: 'WebhookDeliveryConnection' },
     { name: 'WebhookDeliveryEdge' },

@@ -1,4 +1,4 @@
-import { pageInput } from '../lib/pagination.ts';
+import { type PageInput, pageInput } from '../lib/pagination.ts';
 import { createSubscription, createSubscriptionInput } from '../services/webhooks/create-subscription.ts';
 import { deleteSubscription } from '../services/webhooks/delete-subscription.ts';
 import { getSubscription, listSubscriptions } from '../services/webhooks/list-subscriptions.ts';
@@ -65,7 +65,9 @@ builder.queryFields((t) => ({
       description: `Webhook subscriptions of the key's workspace and mode (needs webhooks:read). ${CONNECTION_DESCRIPTION}`,
       authScopes: { ability: 'webhooks:read' },
       validate: serviceInput(pageInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listSubscriptions(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listSubscriptions(app, who, args as unknown as PageInput)),
     },
     { name: 'WebhookSubscriptionConnection' },
     { name: 'WebhookSubscriptionEdge' },
@@ -102,29 +104,31 @@ const WebhookTestResult = builder.objectRef<TestSendResult>('WebhookTestResult')
   })),
 });
 
-const CreateWebhookSubscriptionInput = builder.inputType('CreateWebhookSubscriptionInput', {
-  fields: (t) => ({
-    url: t.string({ required: true, description: 'Checked by the egress guard (never called here).' }),
-    eventTypes: t.stringList({ required: true, description: 'Result types to deliver, or `*` for all.' }),
-    secret: t.string({ description: 'Signing secret; a `whsec_…` one is generated when omitted.' }),
-    headers: t.field({ type: JSONScalar, description: 'Custom headers (an object of strings).' }),
-    description: t.string(),
-  }),
-  validate: serviceInput(createSubscriptionInput),
-});
+const CreateWebhookSubscriptionInput = builder
+  .inputType('CreateWebhookSubscriptionInput', {
+    fields: (t) => ({
+      url: t.string({ required: true, description: 'Checked by the egress guard (never called here).' }),
+      eventTypes: t.stringList({ required: true, description: 'Result types to deliver, or `*` for all.' }),
+      secret: t.string({ description: 'Signing secret; a `whsec_…` one is generated when omitted.' }),
+      headers: t.field({ type: JSONScalar, description: 'Custom headers (an object of strings).' }),
+      description: t.string(),
+    }),
+  })
+  .validate(serviceInput(createSubscriptionInput));
 
-const UpdateWebhookSubscriptionInput = builder.inputType('UpdateWebhookSubscriptionInput', {
-  description:
-    'The fields to replace. Pausing makes its pending deliveries dead at once; resuming delivers new results again.',
-  fields: (t) => ({
-    url: t.string({ description: 'Checked by the egress guard again.' }),
-    eventTypes: t.stringList(),
-    headers: t.field({ type: JSONScalar }),
-    description: t.string(),
-    status: t.field({ type: WebhookSubscriptionStatus }),
-  }),
-  validate: serviceInput(updateSubscriptionInput, patchArgs),
-});
+const UpdateWebhookSubscriptionInput = builder
+  .inputType('UpdateWebhookSubscriptionInput', {
+    description:
+      'The fields to replace. Pausing makes its pending deliveries dead at once; resuming delivers new results again.',
+    fields: (t) => ({
+      url: t.string({ description: 'Checked by the egress guard again.' }),
+      eventTypes: t.stringList(),
+      headers: t.field({ type: JSONScalar }),
+      description: t.string(),
+      status: t.field({ type: WebhookSubscriptionStatus }),
+    }),
+  })
+  .validate(serviceInput(updateSubscriptionInput, patchArgs));
 
 builder.mutationFields((t) => ({
   createWebhookSubscription: t.field({

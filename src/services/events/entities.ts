@@ -73,7 +73,7 @@ const EventSchema = defineEntity({
   properties: {
     /** UUIDv7: time-ordered, so the primary key is also the newest-first cursor. */
     id: p.uuid().primary(),
-    // No foreign keys on the event log (README "Ingest hot path"): each would make every ingested
+    // No foreign keys on the event log (docs/architecture.md#how-a-request-and-an-event-travel): each would make every ingested
     // event lock its participant and workspace rows FOR KEY SHARE, and concurrent batches sharing
     // the workspace row turn that into a new MultiXact per batch. The ingest statement sets
     // `participant_id` from the row it has just upserted or read, and participants and workspaces

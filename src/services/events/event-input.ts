@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { findUnstorable } from '../../lib/json-guard.ts';
+import { parseInput } from '../validation.ts';
 
-/** Documented ingest limits (README "Limits"); anything longer is a 422, never truncated. */
+/** Documented ingest limits (docs/api.md#event-ingest-rules); anything longer is a 422, never truncated. */
 export const LIMITS = {
   eventTypeLength: 128,
   externalIdLength: 255,
@@ -28,7 +29,7 @@ const participantObject = z.strictObject({
   name: z.string().max(LIMITS.nameLength).nullish(),
 });
 
-/** The event body of SPEC 2.6, plus the shorthand of CONTRACT 6 (`type`, string `participant`). */
+/** The event body, with its shorthand (`type`, string `participant`): docs/api.md#event-ingest-rules. */
 export const eventBody = z
   .strictObject({
     event_type: eventType.nullish(),
@@ -57,6 +58,22 @@ export const idempotencyKeyHeader = z.object({
 });
 
 export type EventBody = z.output<typeof eventBody>;
+
+/**
+ * The REST ingest doors' request, validated: their body reaches them unparsed (`POST /v1/events`
+ * is served on bare node:http, and a signed body is checked only after its signature), so it is
+ * parsed here, header first, with the same schemas the OpenAPI document declares.
+ */
+export function parseEventRequest(
+  body: unknown,
+  headerKey: string | undefined,
+): { body: EventBody; headerKey: string | null } {
+  const key =
+    headerKey == null
+      ? null
+      : parseInput(idempotencyKeyHeader, { 'Idempotency-Key': headerKey })['Idempotency-Key'];
+  return { body: parseInput(eventBody, body), headerKey: key };
+}
 
 export interface NormalisedEvent {
   eventType: string | null;
@@ -98,7 +115,7 @@ function parseTimestamp(value: unknown): Date | null {
   return Number.isFinite(t) && d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999 ? d : null;
 }
 
-/** Why an event is kept but never processed (SPEC 3.2), or null for a normal event. */
+/** Why an event is kept but never processed (docs/api.md#event-ingest-rules), or null for a normal event. */
 export function quarantineReason(e: NormalisedEvent): string | null {
   if (!e.eventType) return 'missing event_type (and the ingest endpoint has no default event type)';
   if (!e.externalId) return 'missing participant.external_id';

@@ -5,19 +5,18 @@ import { pageInput } from '../../lib/pagination.ts';
 import { storableJson, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { pagedList } from '../paged-list.ts';
-import { parseInput } from '../validation.ts';
-import { EventType } from './entities.ts';
+import type { EventType } from './entities.ts';
 import { EVENT_TYPE_PATTERN, LIMITS } from './event-input.ts';
 import { schemaProblem } from './event-schemas.ts';
 import { presentEventType } from './presenters.ts';
-import { pageEventTypes, upsertEventTypeSchema } from './repository.ts';
+import { dropEventTypeSchemaOf, pageEventTypes, upsertEventTypeSchema } from './repository.ts';
 import type { EventTypeDto } from './shapes.ts';
 
 /** Event types seen or defined in this workspace and mode, newest first. */
 export const listEventTypes = pagedList({
   input: pageInput,
   keyOf: (t: EventType) => Number(t.id),
-  fetch: (ctx: AppContext, who: Principal, _q, range) => pageEventTypes(ctx.orm.em.fork(), who, range),
+  fetch: (ctx: AppContext, who: Principal, _q, range) => pageEventTypes(ctx.orm, who, range),
   present: presentEventType,
 });
 
@@ -33,13 +32,14 @@ const jsonSchema = storableJson(z.record(z.string(), z.unknown())).meta({
 
 /** `{ key, schema }`; a `null` schema drops it (the tRPC door and the REST adapter). */
 export const putSchemaInput = z.strictObject({ key: eventTypeKey, schema: jsonSchema.nullable() });
+export type PutSchemaInput = z.output<typeof putSchemaInput>;
 
 const WRAPPER_RULE =
   'A body whose only member is `schema` is the wrapper `{ "schema": <JSON Schema or null> }` ' +
   '(`null` drops the schema); any other object is the JSON Schema itself (`schema` is not a JSON ' +
   'Schema keyword). A top-level `key` is refused: the key comes from the path.';
 
-/** The body of `PUT /v1/event-types/{key}/schema` (CONTRACT 9): the schema itself, or the wrapper. */
+/** The body of `PUT /v1/event-types/{key}/schema` (docs/api.md#routes-at-a-glance): the schema itself, or the wrapper. */
 export const putSchemaBody = z
   .union([
     z.strictObject({ schema: jsonSchema.nullable() }).meta({ description: 'The wrapper.' }),
@@ -47,14 +47,15 @@ export const putSchemaBody = z
   ])
   .meta({ description: WRAPPER_RULE });
 
-/** The schema a `PUT …/schema` body carries, by the rule of `putSchemaBody`. */
-export function schemaOfBody(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+/** The schema a parsed `PUT …/schema` body carries, by the rule of `putSchemaBody`. */
+export function schemaOfBody(body: z.output<typeof putSchemaBody>): PutSchemaInput['schema'] {
   // The key comes from the path; a body `key` would be silently ignored, so it is refused.
   if ('key' in body)
     throw validationError([{ field: 'key', message: 'comes from the path; do not send it in the body' }]);
   const keys = Object.keys(body);
-  return keys.length === 1 && keys[0] === 'schema' ? (body as { schema: unknown }).schema : body;
+  return keys.length === 1 && keys[0] === 'schema'
+    ? (body as { schema: PutSchemaInput['schema'] }).schema
+    : body;
 }
 
 /**
@@ -64,14 +65,13 @@ export function schemaOfBody(body: unknown): unknown {
 export async function putEventTypeSchema(
   ctx: AppContext,
   who: Principal,
-  input: unknown,
+  { key, schema }: PutSchemaInput,
 ): Promise<EventTypeDto> {
-  const { key, schema } = parseInput(putSchemaInput, input);
   if (schema) {
     const problem = schemaProblem(schema);
     if (problem) throw validationError([{ field: 'schema', message: `not a valid JSON Schema: ${problem}` }]);
   }
-  return presentEventType(await upsertEventTypeSchema(ctx.orm.em.fork(), who, key, schema));
+  return presentEventType(await upsertEventTypeSchema(ctx.orm, who, key, schema));
 }
 
 /** Drops an event type's JSON Schema; an unknown type is a 404. Events received afterwards are not checked. */
@@ -80,14 +80,7 @@ export async function dropEventTypeSchema(
   who: Principal,
   key: string,
 ): Promise<EventTypeDto> {
-  const em = ctx.orm.em.fork();
-  const rows = await em.execute<{ id: string }[]>(
-    `update event_types set schema = null, updated_at = clock_timestamp()
-      where workspace_id = ? and mode = ? and key = ? returning id`,
-    [who.workspaceId, who.mode, key],
-  );
-  if (!rows.length) throw notFound('event type');
-  return presentEventType(
-    await em.findOneOrFail(EventType, { workspace: who.workspaceId, mode: who.mode, key }),
-  );
+  const type = await dropEventTypeSchemaOf(ctx.orm, who, key);
+  if (!type) throw notFound('event type');
+  return presentEventType(type);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { pageInput } from '../../lib/pagination.ts';
 import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
@@ -8,7 +9,6 @@ import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
 import type { Mode, Principal } from '../keys/principal.ts';
 import { pagedList } from '../paged-list.ts';
-import { parseInput } from '../validation.ts';
 import { IngestEndpoint } from './entities.ts';
 import { eventTypeKey } from './event-types.ts';
 import type { IngestSource } from './ingest-event.ts';
@@ -25,26 +25,26 @@ export const createIngestEndpointInput = z.strictObject({
   name: text(TEXT_LIMITS.name, { min: 1 }),
   default_event_type: eventTypeKey.nullish(),
 });
+export type CreateIngestEndpointInput = z.output<typeof createIngestEndpointInput>;
 
 /** Creates an ingest endpoint in the caller's mode; the signing secret is returned only here. */
 export async function createIngestEndpoint(
   ctx: AppContext,
   who: Principal,
-  input: unknown,
+  input: CreateIngestEndpointInput,
 ): Promise<IngestEndpointCreatedDto> {
-  const data = parseInput(createIngestEndpointInput, input);
   const secret = `whsec_${randomToken(32)}`;
-  const em = ctx.orm.em.fork();
-  const endpoint = em.create(IngestEndpoint, {
-    id: uuidv7(),
-    workspace: who.workspaceId,
-    mode: who.mode,
-    name: data.name,
-    key: `ing_${randomToken(32)}`,
-    secretEnc: encryptSecret(secret, ctx.config.secret),
-    defaultEventType: data.default_event_type ?? null,
-  });
-  await em.flush();
+  const endpoint = await unitOfWork(ctx, async ({ em }) =>
+    em.create(IngestEndpoint, {
+      id: uuidv7(),
+      workspace: who.workspaceId,
+      mode: who.mode,
+      name: input.name,
+      key: `ing_${randomToken(32)}`,
+      secretEnc: encryptSecret(secret, ctx.config.secret),
+      defaultEventType: input.default_event_type ?? null,
+    }),
+  );
   return { ...presentIngestEndpoint(endpoint), secret };
 }
 
@@ -52,14 +52,12 @@ export async function createIngestEndpoint(
 export const listIngestEndpoints = pagedList({
   input: pageInput,
   keyOf: (e: IngestEndpoint) => e.id,
-  fetch: (ctx: AppContext, who: Principal, _q, range) => pageIngestEndpoints(ctx.orm.em.fork(), who, range),
+  fetch: (ctx: AppContext, who: Principal, _q, range) => pageIngestEndpoints(ctx.orm, who, range),
   present: presentIngestEndpoint,
 });
 
 async function findOwned(ctx: AppContext, who: Principal, id: string): Promise<IngestEndpoint> {
-  const endpoint = z.uuid().safeParse(id).success
-    ? await ingestEndpointById(ctx.orm.em.fork(), who, id)
-    : null;
+  const endpoint = z.uuid().safeParse(id).success ? await ingestEndpointById(ctx.orm, who, id) : null;
   if (!endpoint) throw notFound('ingest endpoint');
   return endpoint;
 }
@@ -79,7 +77,7 @@ export async function deleteIngestEndpoint(
   id: string,
 ): Promise<{ id: string; deleted: true }> {
   const endpoint = await findOwned(ctx, who, id);
-  await softDeleteIngestEndpoint(ctx.orm.em.fork(), endpoint.id);
+  await softDeleteIngestEndpoint(ctx.orm, endpoint.id);
   return { id: endpoint.id, deleted: true };
 }
 
@@ -96,7 +94,7 @@ export async function authenticateIngest(
   const fail = (why: string) =>
     new DomainError('authentication_error', `Ingest authentication failed: ${why}`);
   if (!/^ing_[A-Za-z0-9]{32}$/.test(key)) throw fail('unknown ingest key');
-  const endpoint = await ingestEndpointByKey(ctx.orm.em.fork(), key);
+  const endpoint = await ingestEndpointByKey(ctx.orm, key);
   if (!endpoint) throw fail('unknown ingest key');
   const check = verifySignature(decryptSecret(endpoint.secretEnc, ctx.config.secret), rawBody, signature);
   if (!check.ok) throw fail(check.reason);

@@ -1,13 +1,12 @@
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Mode } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
-import { eventBody, idempotencyKeyHeader, normaliseEvent, quarantineReason } from './event-input.ts';
+import { type EventBody, normaliseEvent, quarantineReason } from './event-input.ts';
 import type { EventWriter, WriteResult } from './event-writer.ts';
 
 export interface IngestSource {
   workspaceId: string;
   mode: Mode;
-  /** `api` or `ingest:<endpoint id>` (CONTRACT 6). */
+  /** `api` or `ingest:<endpoint id>` (docs/api.md#event-ingest-rules). */
   source: string;
   defaultEventType?: string | null;
   /** An API key the write must find live, else it refuses with 401 (`Principal.keyCheckPending`). */
@@ -16,21 +15,17 @@ export interface IngestSource {
 
 /**
  * The one ingest pipeline behind `POST /v1/events`, `POST /v1/ingest/{key}` and the GraphQL
- * `ingestEvent` mutation: validate, normalise, quarantine what cannot be processed, and hand
- * the event to the batched writer. Resolves after the event (and its job) are committed.
+ * `ingestEvent` mutation: normalise the validated body, quarantine what cannot be processed, and
+ * hand the event to the batched writer. Resolves after the event (and its job) are committed.
  */
 export async function ingestEvent(
   writer: EventWriter,
   from: IngestSource,
-  body: unknown,
-  headerIdempotencyKey?: string | null,
+  body: EventBody,
+  /** The validated `Idempotency-Key` header, which wins over the body's key. */
+  headerKey: string | null = null,
 ): Promise<WriteResult> {
-  const headerKey =
-    headerIdempotencyKey == null
-      ? null
-      : parseInput(idempotencyKeyHeader, { 'Idempotency-Key': headerIdempotencyKey })['Idempotency-Key'];
-  const parsed = parseInput(eventBody, body);
-  const event = normaliseEvent(parsed, { defaultEventType: from.defaultEventType, headerKey });
+  const event = normaliseEvent(body, { defaultEventType: from.defaultEventType, headerKey });
   return writer.write({
     ...event,
     id: uuidv7(),

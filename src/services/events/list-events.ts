@@ -18,20 +18,20 @@ export const listEventsInput = pageInput.extend({
   participant: text(LIMITS.externalIdLength).optional(),
   since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
 });
-export type ListEventsInput = z.input<typeof listEventsInput>;
+export type ListEventsInput = z.output<typeof listEventsInput>;
 
-/** The event log, newest first, filtered by status, type, participant and `since` (SPEC 4.4). */
+/** The event log, newest first, filtered by status, type, participant and `since` (docs/api.md#routes-at-a-glance). */
 export const listEvents = pagedList({
   input: listEventsInput,
   keyOf: (e: Event) => e.id,
-  fetch: (ctx: AppContext, who: Principal, q, range) => pageEvents(ctx.orm.em.fork(), who, q, range),
+  fetch: (ctx: AppContext, who: Principal, q, range) => pageEvents(ctx.orm, who, q, range),
   present: presentEvent,
 });
 
 /** One event of the caller's workspace and mode, with its flow runs and its processing error. */
 export async function getEvent(ctx: AppContext, who: Principal, id: string): Promise<EventDetailDto> {
   const valid = z.uuid().safeParse(id);
-  const event = valid.success ? await eventById(ctx.orm.em.fork(), who, id) : null;
+  const event = valid.success ? await eventById(ctx.orm, who, id) : null;
   if (!event) throw notFound('event');
   return {
     ...presentEvent(event),

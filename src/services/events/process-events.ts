@@ -1,20 +1,20 @@
-import type pg from 'pg';
 import type { AppContext } from '../../context.ts';
-import { uniqueViolation, withTransaction } from '../../db/tx.ts';
+import type { Sql } from '../../db/tx.ts';
+import { uniqueViolation } from '../../db/tx.ts';
 import { evaluateBatch, type SendMessage } from '../flows/engine/evaluate.ts';
 import { loadBatch, loadLedgerKeys, lockParticipants } from '../flows/engine/load.ts';
+import { loadMechanics, writeMechanics } from '../flows/engine/mechanics.ts';
+import { engineTransaction, withSavepoint } from '../flows/engine/transaction.sql.ts';
 import { derivedKey } from '../flows/engine/types.ts';
 import { writePlan } from '../flows/engine/write.ts';
 import { queueMessage } from '../messages/queue-message.ts';
-
-// Raw SQL: the engine's batch transaction (bench suite `engine`): participant rows locked `for update` in
-// id order on one pool client, shared with the engine's load/write SQL.
+import { finishFlowless } from './flowless.sql.ts';
+import { markEventsFailed as markFailed } from './repository.ts';
 
 /**
  * Events per transaction: big enough to amortise the fixed statements, small enough to keep locks
- * short. Bench `engine` (a fetch brings up to 2,000): 6,290-6,940 events/s at 1,000 against
- * 6,230-6,700 at 500 in the same sitting; 2,000 gave 7,090-7,320 but would hold every lock of a
- * fetch, and every payload of it in memory, in one transaction.
+ * short. A fetch brings up to 2,000: 1,000 ran a little faster than 500 (bench `engine`), and
+ * 2,000 would hold every lock of a fetch, and every payload of it in memory, in one transaction.
  */
 const CHUNK = 1000;
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock, serialization failure
@@ -25,7 +25,7 @@ export interface ProcessOptions {
 }
 
 /**
- * The engine (CONTRACT 9): runs the flows of accepted events, in batches. Each batch is one
+ * The engine (docs/api.md#flows): runs the flows of accepted events, in batches. Each batch is one
  * transaction: lock the participants (id order), re-read which events are still `received`
  * (with their participants' earlier ones waiting in other batches, so order holds across batches),
  * load flows, runs, counts, badges and multipliers in a few queries, evaluate in memory in event
@@ -66,42 +66,16 @@ export async function processEvents(
  * applies a participant's events in order, so an earlier event's conditions must not see a
  * later event's count). Whether a type has flows is read in this statement's snapshot: a flow
  * saved concurrently applies to the events whose processing starts after its save commits
- * (docs/guarantees.md). Exactly once: only rows this statement moves out of `received` are
- * counted, and the engine counts only the rows its own statement moves (engine/write.ts).
+ * (docs/guarantees.md#ordering). Exactly once: only rows this statement moves out of `received`
+ * are counted, and the engine counts only the rows its own statement moves (engine/write.ts).
  */
-export async function processFlowless(ctx: AppContext, ids: string[]): Promise<string[]> {
-  const { rows } = await ctx.pool.query<{ id: string }>({
-    name: 'engine_process_flowless',
-    // Linear in the batch: a window marks the events that follow one of their participant's
-    // engine events, and the update reaches each row through its key. Written as an anti-join and
-    // an update joined on `id = any($1)`, Postgres compared every pair of the batch's events:
-    // EXPLAIN ANALYZE of 500 events took 60 ms, 47 of them in those two joins; this takes 12 ms.
-    text: `with ev as materialized (
-       select s.id, s.engine,
-              coalesce(bool_or(s.engine) over (partition by s.participant_id order by s.id
-                rows between unbounded preceding and 1 preceding), false) as after_engine
-         from (select e.id, e.participant_id,
-                      e.event_type is null or e.participant_id is null or exists (
-                        select 1 from flows f
-                         where f.workspace_id = e.workspace_id and f.mode = e.mode and f.event_type = e.event_type
-                           and f.active and f.deleted_at is null) as engine
-                 from events e
-                where e.id = any($1::uuid[]) and e.status = 'received') s
-     ), done as (
-       update events e set status = 'processed', processed_at = clock_timestamp()
-         from ev
-        where e.id = ev.id and not ev.engine and not ev.after_engine and e.status = 'received'
-        returning e.participant_id, e.event_type
-     ), counted as (
-       insert into participant_event_counts as c (participant_id, event_type, count)
-       select participant_id, event_type, count(*) from done
-        group by participant_id, event_type order by participant_id, event_type
-       on conflict (participant_id, event_type) do update set count = c.count + excluded.count
-     )
-     select id from ev where engine or after_engine order by id`,
-    values: [ids],
-  });
-  return rows.map((r) => r.id);
+export function processFlowless(ctx: AppContext, ids: string[]): Promise<string[]> {
+  return finishFlowless(ctx.pool, ids);
+}
+
+/** Marks events whose processing ran out of retries; they keep their payload for a later replay. */
+export function markEventsFailed(ctx: AppContext, eventIds: string[], error: string): Promise<void> {
+  return markFailed(ctx.pool, eventIds, error);
 }
 
 async function processChunk(
@@ -113,8 +87,8 @@ async function processChunk(
 ): Promise<Map<string, string>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await withTransaction(ctx.pool, (client) =>
-        runBatch(ctx, client, ids, finalAttempt, trustFresh, pullEarlier),
+      return await engineTransaction(ctx.pool, (sql) =>
+        runBatch(ctx, sql, ids, finalAttempt, trustFresh, pullEarlier),
       );
     } catch (err) {
       const code = (err as { code?: string }).code;
@@ -140,18 +114,19 @@ async function processChunk(
   }
 }
 
+/** One batch in its transaction: lock, load, evaluate, write. */
 async function runBatch(
   ctx: AppContext,
-  client: pg.PoolClient,
+  sql: Sql,
   ids: string[],
   finalAttempt: ReadonlySet<string>,
   trustFresh: boolean,
   pullEarlier: boolean,
 ): Promise<Map<string, string>> {
-  const participants = await lockParticipants(client, ids);
+  const participants = await lockParticipants(sql, ids);
   if (!participants.size) return new Map();
   const { events, flows, runs, multipliers, counts, badges, holdings, runCounts } = await loadBatch(
-    client,
+    sql,
     ids,
     [...participants.keys()],
     new Date(),
@@ -165,7 +140,7 @@ async function runBatch(
   const byId = new Map(events.map((e) => [e.id, e]));
   const ledgerKeys = resumed.length
     ? await loadLedgerKeys(
-        client,
+        sql,
         resumed.flatMap((r) => {
           const e = byId.get(r.eventId);
           return e
@@ -178,13 +153,13 @@ async function runBatch(
         }),
       )
     : new Set<string>();
+  const mechanics = await loadMechanics(sql, { events, participants });
 
-  const sendMessage: SendMessage = async (p, template, key, context) => {
-    // A savepoint, so a message that fails mid-statement leaves the batch's transaction usable.
-    await client.query('savepoint send_message');
-    try {
-      const sent = await queueMessage(
-        client,
+  // A savepoint, so a message that fails mid-statement leaves the batch's transaction usable.
+  const sendMessage: SendMessage = (p, template, key, context) =>
+    withSavepoint(sql, 'send_message', () =>
+      queueMessage(
+        sql,
         {
           workspaceId: p.workspaceId,
           mode: p.mode,
@@ -194,30 +169,27 @@ async function runBatch(
           context: context as unknown as Record<string, unknown>,
         },
         ctx.boss,
-      );
-      await client.query('release savepoint send_message');
-      return sent;
-    } catch (err) {
-      await client.query('rollback to savepoint send_message');
-      throw err;
-    }
-  };
+      ),
+    );
 
   const plan = await evaluateBatch(
     events,
-    { participants, flows, runs, runCounts, badges, holdings, multipliers, ledgerKeys, finalAttempt },
+    {
+      participants,
+      flows,
+      runs,
+      runCounts,
+      badges,
+      holdings,
+      multipliers,
+      ledgerKeys,
+      finalAttempt,
+      mechanics,
+    },
     sendMessage,
   );
   // No run resumed: no derived ledger key of the batch can exist, so postCredits skips the lookup.
-  await writePlan(client, plan, finalAttempt, { freshCredits: trustFresh && !resumed.length });
+  await writePlan(sql, plan, finalAttempt, { freshCredits: trustFresh && !resumed.length });
+  await writeMechanics(sql, mechanics, plan);
   return plan.failed;
-}
-
-/** Marks events whose processing ran out of retries; they keep their payload for a later replay. */
-export async function markEventsFailed(ctx: AppContext, eventIds: string[], error: string): Promise<void> {
-  await ctx.pool.query(
-    `update events set status = 'failed', error = $2, processed_at = now()
-      where id = any($1::uuid[]) and status = 'received'`,
-    [eventIds, error.slice(0, 1000)],
-  );
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mode, timestamp, uuidV7 } from '../../lib/shapes.ts';
 import { flowRunShape } from '../flows/shapes.ts';
 
-/** The stored event statuses (CONTRACT 6): the response enum and the `status` filter share them. */
+/** The stored event statuses (docs/guarantees.md#delivery-semantics-events-at-least-once-effects-exactly-once): the response enum and the `status` filter share them. */
 export const EVENT_STATUSES = ['received', 'processed', 'failed', 'quarantined'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
@@ -22,7 +22,7 @@ export const eventAcceptedShape = z
   .meta({ id: 'EventAccepted' });
 export type EventAccepted = z.output<typeof eventAcceptedShape>;
 
-/** An event of the log (SPEC 4.4). */
+/** An event of the log (`GET /v1/events`). */
 export const eventShape = z
   .object({
     id: uuidV7('Event id (UUIDv7, time-ordered).'),
@@ -63,7 +63,7 @@ export const eventDetailShape = eventShape
   .meta({ id: 'EventDetail' });
 export type EventDetailDto = z.output<typeof eventDetailShape>;
 
-/** An event type seen or defined (CONTRACT 9). */
+/** An event type seen or defined (`GET /v1/event-types`). */
 export const eventTypeShape = z
   .object({
     key: z.string().meta({ examples: ['order.completed'] }),
@@ -77,7 +77,7 @@ export const eventTypeShape = z
   .meta({ id: 'EventType' });
 export type EventTypeDto = z.output<typeof eventTypeShape>;
 
-/** An ingest endpoint, without its secret (CONTRACT 6). */
+/** An ingest endpoint, without its secret (`POST /v1/ingest/{key}` takes its key). */
 export const ingestEndpointShape = z
   .object({
     id: uuidV7('Ingest endpoint id.'),

@@ -51,7 +51,7 @@ const flowFields = {
 };
 
 export const createFlowInput = z.strictObject(flowFields).meta({ id: 'FlowInput' });
-export type CreateFlowInput = z.input<typeof createFlowInput>;
+export type CreateFlowInput = z.output<typeof createFlowInput>;
 
 export const updateFlowInput = z
   .strictObject({
@@ -63,4 +63,4 @@ export const updateFlowInput = z
     max_runs_per_participant: flowFields.max_runs_per_participant,
   })
   .meta({ id: 'FlowUpdate' });
-export type UpdateFlowInput = z.input<typeof updateFlowInput>;
+export type UpdateFlowInput = z.output<typeof updateFlowInput>;

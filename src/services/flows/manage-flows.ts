@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Sql } from '../../db/tx.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { notFound } from '../../errors.ts';
 import { pageInput } from '../../lib/pagination.ts';
 import { text } from '../../lib/primitives.ts';
@@ -7,10 +9,9 @@ import { uuidv7 } from '../../lib/uuid7.ts';
 import { LIMITS } from '../events/event-input.ts';
 import type { Principal } from '../keys/principal.ts';
 import { pagedList } from '../paged-list.ts';
-import { parseInput } from '../validation.ts';
 import { ensureBadges } from './engine/load.ts';
 import { Flow } from './entities.ts';
-import { createFlowInput, type FlowAction, updateFlowInput } from './flow-schemas.ts';
+import type { CreateFlowInput, FlowAction, UpdateFlowInput } from './flow-schemas.ts';
 import { type FlowDto, presentFlow } from './presenters.ts';
 import { flowById, pageFlows } from './repository.ts';
 
@@ -18,43 +19,41 @@ export const listFlowsInput = pageInput.extend({
   event_type: text(LIMITS.eventTypeLength).optional(),
   active: z.enum(['true', 'false']).optional(),
 });
+export type ListFlowsInput = z.output<typeof listFlowsInput>;
 
-async function findFlow(ctx: AppContext, who: Principal, id: string) {
-  const em = ctx.orm.em.fork();
-  const flow = z.uuid().safeParse(id).success ? await flowById(em, who, id) : null;
-  if (!flow) throw notFound('flow');
-  return { em, flow };
-}
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
-/** Badges a flow awards exist from the moment it is saved (CONTRACT 7: an undefined key is created). */
-async function defineAwardedBadges(ctx: AppContext, who: Principal, actions: FlowAction[]) {
+/**
+ * Badges a flow awards exist from the moment it is saved, in its transaction (docs/api.md#flows:
+ * an undefined badge key is created).
+ */
+async function defineAwardedBadges(sql: Sql, who: Principal, actions: FlowAction[]) {
   const wanted = actions.flatMap((a) =>
     a.type === 'award_badge'
       ? [{ workspaceId: who.workspaceId, mode: who.mode, key: a.badge, tier: a.tier ?? '' }]
       : [],
   );
-  if (wanted.length) await ensureBadges(ctx.pool, wanted);
+  if (wanted.length) await ensureBadges(sql, wanted);
 }
 
-/** Creates a flow (CONTRACT 9); its conditions and points expressions are checked for unknown operations. */
-export async function createFlow(ctx: AppContext, who: Principal, input: unknown): Promise<FlowDto> {
-  const q = parseInput(createFlowInput, input);
-  const em = ctx.orm.em.fork();
-  const flow = em.create(Flow, {
-    id: uuidv7(),
-    workspace: who.workspaceId,
-    mode: who.mode,
-    name: q.name,
-    eventType: q.event_type,
-    conditions: q.conditions ?? null,
-    actions: q.actions,
-    active: q.active ?? true,
-    maxRunsPerParticipant: q.max_runs_per_participant ?? null,
-    createdAt: new Date(),
-    updatedAt: new Date(),
+/** Creates a flow (docs/api.md#flows); its conditions and points expressions were checked for unknown operations. */
+export async function createFlow(ctx: AppContext, who: Principal, input: CreateFlowInput): Promise<FlowDto> {
+  const flow = await unitOfWork(ctx, async ({ em, sql }) => {
+    await defineAwardedBadges(sql, who, input.actions);
+    return em.create(Flow, {
+      id: uuidv7(),
+      workspace: who.workspaceId,
+      mode: who.mode,
+      name: input.name,
+      eventType: input.event_type,
+      conditions: input.conditions ?? null,
+      actions: input.actions,
+      active: input.active ?? true,
+      maxRunsPerParticipant: input.max_runs_per_participant ?? null,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
   });
-  await em.flush();
-  await defineAwardedBadges(ctx, who, q.actions);
   return presentFlow(flow);
 }
 
@@ -63,19 +62,22 @@ export async function updateFlow(
   ctx: AppContext,
   who: Principal,
   id: string,
-  input: unknown,
+  input: UpdateFlowInput,
 ): Promise<FlowDto> {
-  const q = parseInput(updateFlowInput, input);
-  const { em, flow } = await findFlow(ctx, who, id);
-  if (q.name !== undefined) flow.name = q.name;
-  if (q.event_type !== undefined) flow.eventType = q.event_type;
-  if (q.conditions !== undefined) flow.conditions = q.conditions;
-  if (q.actions !== undefined) flow.actions = q.actions;
-  if (q.active !== undefined) flow.active = q.active;
-  if (q.max_runs_per_participant !== undefined) flow.maxRunsPerParticipant = q.max_runs_per_participant;
-  flow.updatedAt = new Date();
-  await em.flush();
-  if (q.actions) await defineAwardedBadges(ctx, who, q.actions);
+  const flow = await unitOfWork(ctx, async ({ em, sql }) => {
+    const flow = isUuid(id) ? await flowById(em, who, id) : null;
+    if (!flow) throw notFound('flow');
+    if (input.name !== undefined) flow.name = input.name;
+    if (input.event_type !== undefined) flow.eventType = input.event_type;
+    if (input.conditions !== undefined) flow.conditions = input.conditions;
+    if (input.actions !== undefined) flow.actions = input.actions;
+    if (input.active !== undefined) flow.active = input.active;
+    if (input.max_runs_per_participant !== undefined)
+      flow.maxRunsPerParticipant = input.max_runs_per_participant;
+    flow.updatedAt = new Date();
+    if (input.actions) await defineAwardedBadges(sql, who, input.actions);
+    return flow;
+  });
   return presentFlow(flow);
 }
 
@@ -85,21 +87,26 @@ export async function deleteFlow(
   who: Principal,
   id: string,
 ): Promise<{ id: string; deleted: true }> {
-  const { em, flow } = await findFlow(ctx, who, id);
-  flow.deletedAt = new Date();
-  flow.active = false;
-  await em.flush();
-  return { id: flow.id, deleted: true };
+  return unitOfWork(ctx, async ({ em }) => {
+    const flow = isUuid(id) ? await flowById(em, who, id) : null;
+    if (!flow) throw notFound('flow');
+    flow.deletedAt = new Date();
+    flow.active = false;
+    return { id: flow.id, deleted: true as const };
+  });
 }
 
+/** One live flow of the caller's workspace and mode; 404 otherwise. */
 export async function getFlow(ctx: AppContext, who: Principal, id: string): Promise<FlowDto> {
-  return presentFlow((await findFlow(ctx, who, id)).flow);
+  const flow = isUuid(id) ? await flowById(ctx.orm, who, id) : null;
+  if (!flow) throw notFound('flow');
+  return presentFlow(flow);
 }
 
 /** Flows of the caller's workspace and mode, newest first. */
 export const listFlows = pagedList({
   input: listFlowsInput,
   keyOf: (f: Flow) => f.id,
-  fetch: (ctx: AppContext, who: Principal, q, range) => pageFlows(ctx.orm.em.fork(), who, q, range),
+  fetch: (ctx: AppContext, who: Principal, q, range) => pageFlows(ctx.orm, who, q, range),
   present: presentFlow,
 });

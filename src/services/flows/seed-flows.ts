@@ -1,15 +1,16 @@
 import type { AppContext } from '../../context.ts';
 import { defineBadge, listBadges } from '../badges/manage-badges.ts';
 import type { Mode } from '../keys/principal.ts';
-import { Flow } from './entities.ts';
+import type { CreateFlowInput } from './flow-schemas.ts';
 import { createFlow } from './manage-flows.ts';
+import { flowNames } from './repository.ts';
 
 const BADGES = [
   { key: 'regular', name: 'Regular', description: 'Placed a third order.', tiers: [] },
   { key: 'reviewer', name: 'Reviewer', description: 'Posted a review.', tiers: [] },
 ];
 
-const FLOWS = [
+const FLOWS: CreateFlowInput[] = [
   {
     name: 'Welcome bonus',
     event_type: 'app.opened',
@@ -51,11 +52,7 @@ export async function seedDemoFlows(ctx: AppContext, workspace: { id: string; sl
     };
     const badges = new Set((await listBadges(ctx, who)).map((b) => b.key));
     for (const b of BADGES) if (!badges.has(b.key)) await defineBadge(ctx, who, b);
-    const existing = new Set(
-      (await ctx.orm.em.fork().find(Flow, { workspace: workspace.id, mode, deletedAt: null })).map(
-        (f) => f.name,
-      ),
-    );
+    const existing = await flowNames(ctx.orm, who);
     for (const f of FLOWS) if (!existing.has(f.name)) await createFlow(ctx, who, f);
   }
 }

@@ -13,6 +13,7 @@ export const listDeliveriesInput = pageInput.extend({
   status: z.enum(DELIVERY_STATUSES).optional(),
   type: resultType.optional(),
 });
+export type ListDeliveriesInput = z.output<typeof listDeliveriesInput>;
 
 /** The delivery log, newest first, filtered by subscription, status and type (CONTRACT 10). */
 export const listDeliveries = pagedList({

@@ -2,6 +2,7 @@ import { uuidv7 } from '../../../lib/uuid7.ts';
 import type { EntryToPost } from '../../ledger/post-entry.ts';
 import type { ResultToEmit } from '../../outbox/emit.ts';
 import { evaluate, type FlowContext, truthy } from '../logic.ts';
+import type { LoadedMechanic } from './mechanics.ts';
 import {
   type BadgeRow,
   derivedKey,
@@ -26,6 +27,8 @@ export interface BatchState {
   ledgerKeys: Set<string>;
   /** Events on their last processing attempt: a failure now is final. */
   finalAttempt: ReadonlySet<string>;
+  /** The mechanics of mechanics.ts, told what happens to each participant on each processed event. */
+  mechanics?: LoadedMechanic[];
 }
 
 /** The writes the evaluation asks for, done afterwards in a few statements. */
@@ -249,7 +252,10 @@ export async function evaluateBatch(
       // Not processed after all: later events of this participant in the batch must not count it.
       p.counts.set(e.eventType, (p.counts.get(e.eventType) ?? 1) - 1);
       plan.failed.set(e.id, eventError);
-    } else plan.processed.push(e);
+    } else {
+      plan.processed.push(e);
+      for (const m of s.mechanics ?? []) m.mechanic.onEvent(m.state, e, p);
+    }
   }
   return plan;
 }

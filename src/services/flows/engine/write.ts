@@ -1,19 +1,16 @@
 import type { Sql } from '../../../db/tx.ts';
-import { uuidv7 } from '../../../lib/uuid7.ts';
-import { deltaColumns, deltaInsertSql, type ScoreMove } from '../../leaderboards/histogram.ts';
+import { deltaColumns, type ScoreMove } from '../../leaderboards/histogram.ts';
 import { postCredits } from '../../ledger/post-credits.ts';
-import { emitResultsCtes, type ResultToEmit } from '../../outbox/emit.ts';
+import type { ResultToEmit } from '../../outbox/emit.ts';
 import type { BatchPlan } from './evaluate.ts';
-
-// The results' outbox rows and webhook deliveries, as CTEs of the plan's statement (emit.ts).
-const EMIT = emitResultsCtes('r');
+import { type PlanWrite, writePlanStatement } from './write.sql.ts';
 
 /**
  * Writes one batch's plan in a fixed number of statements (bench `engine`): ledger credits
  * (postCredits), then results, leaderboard histogram deltas, badges, runs, counts and event
- * statuses (one statement), all in the caller's transaction. The unique
- * keys (derived effect keys, one run per event and flow, a badge key+tier once per participant)
- * make a second write of the same plan change nothing.
+ * statuses (one statement, write.sql.ts), all in the caller's transaction. The unique keys
+ * (derived effect keys, one run per event and flow, a badge key+tier once per participant) make a
+ * second write of the same plan change nothing.
  */
 export async function writePlan(
   sql: Sql,
@@ -39,76 +36,14 @@ export async function writePlan(
   });
 
   results.push(...plan.results);
+  const statuses: PlanWrite['statuses'] = [
+    ...plan.processed.map((e) => ({ id: e.id, status: 'processed' as const, error: null })),
+    ...[...plan.failed]
+      .filter(([id]) => finalAttempt.has(id))
+      .map(([id, error]) => ({ id, status: 'failed' as const, error })),
+  ];
   const deltas = deltaColumns(moves);
-
-  const failedFinal = [...plan.failed].filter(([id]) => finalAttempt.has(id));
-  const ids = [...plan.processed.map((e) => e.id), ...failedFinal.map(([id]) => id)];
-  const b = plan.badges;
-  const r = plan.runs;
-  if (!ids.length && !b.length && !r.length && !results.length && !deltas[0].length) return;
-  // Badges, runs, counts, statuses, histogram deltas and results in one statement (one round
-  // trip; its CTEs all run, each under its own unique key). `event_count` counts processed events
-  // only, from the rows this statement moved out of `received`: an event another statement
-  // finished meanwhile (the flow-less path takes no participant lock, see process-events.ts) is
-  // not counted twice. clock_timestamp(): the moment the effects are written (bench `engine`
-  // measures latency to it). `e.id = any(…)` beside the join: the primary key is used
-  // even when statistics are stale.
-  await sql.query({
-    name: 'engine_write_plan',
-    text: `with badges as (
-       insert into participant_badges (workspace_id, mode, participant_id, badge_id, tier, flow_run_id, idempotency_key)
-       select * from unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::uuid[], $7::text[])
-       on conflict do nothing
-     ), runs as (
-       insert into flow_runs (id, workspace_id, mode, flow_id, event_id, participant_id, status, steps, finished_at)
-       select id, w, m, f, e, p, s, st::jsonb, case when fin then now() end
-         from unnest($8::uuid[], $9::uuid[], $10::text[], $11::uuid[], $12::uuid[], $13::bigint[], $14::text[], $15::text[], $16::bool[])
-              as x(id, w, m, f, e, p, s, st, fin)
-       on conflict (event_id, flow_id) do update
-          set status = excluded.status, steps = excluded.steps, finished_at = excluded.finished_at
-     ), done as (
-       update events e set status = x.status, error = x.error, processed_at = clock_timestamp()
-         from unnest($17::uuid[], $18::text[], $19::text[]) x(id, status, error)
-        where e.id = x.id and e.id = any($17::uuid[]) and e.status = 'received'
-        returning e.participant_id, e.event_type, e.status
-     ), counted as (
-       insert into participant_event_counts as c (participant_id, event_type, count)
-       select participant_id, event_type, count(*) from done where status = 'processed'
-        group by participant_id, event_type order by participant_id, event_type
-       on conflict (participant_id, event_type) do update set count = c.count + excluded.count
-     ), deltas as (
-       ${deltaInsertSql(20)}
-     ), r as (
-       select * from unnest($27::uuid[], $28::uuid[], $29::text[], $30::text[], $31::text[]) with ordinality
-         as r(id, workspace_id, mode, type, data, ord)
-     ), ${EMIT.ctes}
-     select ${EMIT.notify} as notified`,
-    values: [
-      b.map((x) => x.workspaceId),
-      b.map((x) => x.mode),
-      b.map((x) => x.participantId),
-      b.map((x) => x.badgeId),
-      b.map((x) => x.tier),
-      b.map((x) => x.runId),
-      b.map((x) => x.key),
-      r.map((x) => x.id),
-      r.map((x) => x.workspaceId),
-      r.map((x) => x.mode),
-      r.map((x) => x.flowId),
-      r.map((x) => x.eventId),
-      r.map((x) => x.participantId),
-      r.map((x) => x.status),
-      r.map((x) => JSON.stringify(x.steps)),
-      r.map((x) => x.finished),
-      ids,
-      ids.map((_, i) => (i < plan.processed.length ? 'processed' : 'failed')),
-      ids.map((_, i) => (i < plan.processed.length ? null : failedFinal[i - plan.processed.length]![1])),
-      ...deltas,
-      results.map(() => uuidv7()),
-      results.map((x) => x.workspaceId),
-      results.map((x) => x.mode),
-      results.map((x) => x.type),
-      results.map((x) => JSON.stringify(x.data)),
-    ],
-  });
+  if (!statuses.length && !plan.badges.length && !plan.runs.length && !results.length && !deltas[0].length)
+    return;
+  await writePlanStatement(sql, plan, { statuses, deltas, results });
 }

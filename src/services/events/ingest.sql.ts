@@ -1,0 +1,304 @@
+// Raw SQL: the ingest statement of bench scenario `events.post`: a batch of requests is one statement
+// of data-modifying CTEs (participants, events, pg-boss's job insert, counters), one round trip and one
+// commit, prepared once per connection of the generic-plan `ingestPool` (src/runtime.ts).
+import type { PgBoss } from 'pg-boss';
+import { insertJobs, notifyChannelSql } from 'pg-boss/dist/plans.js';
+import type { Sql } from '../../db/tx.ts';
+import type { JobPayload } from '../../jobs/payloads.ts';
+import { PGBOSS_SCHEMA, PROCESS_EVENT_QUEUE } from '../../jobs/queues.ts';
+import type { Mode } from '../keys/principal.ts';
+import type { EventToWrite } from './event-writer.ts';
+
+/** The statement, built once per process: its text needs the queue's table, its wake-up the queue's setting. */
+export interface IngestStatement {
+  name: string;
+  text: string;
+  /** The NOTIFY that wakes the queue's workers, or null when the queue does not notify. */
+  wakeSql: string | null;
+}
+
+/** What the statement answers per input row, per stale schema, and when a participant was not found. */
+export interface IngestRow {
+  /** Input position; null on a stale-schema row; -1 on the "participant not resolved" row. */
+  idx: number | null;
+  id: string | null;
+  status: string | null;
+  replayed: boolean | null;
+  /** The request's key (`keyCheck`) was revoked: nothing was written or read for it. */
+  denied: boolean | null;
+  /** `workspace/mode/type` of a stale schema row. */
+  type_scope: string | null;
+  version: string | null;
+  schema: object | null;
+}
+
+/**
+ * Rows per event type in `event_type_counts`: a statement adds to the slot of its connection's
+ * backend, so concurrent statements (and processes) rarely wait on one another's row lock.
+ */
+const COUNT_SLOTS = 64;
+
+export const scopeOf = (e: { workspaceId: string; mode: string }) => `${e.workspaceId}/${e.mode}`;
+/** The key of an event type in a workspace and mode (the schema cache's and the statement's). */
+export const typeScopeOf = (e: EventToWrite) => `${scopeOf(e)}/${e.eventType}`;
+
+/** Reads the queue once and builds the statement; a failed read rejects (the caller asks again). */
+export async function prepareIngest(boss: PgBoss): Promise<IngestStatement> {
+  const queue = await boss.getQueue(PROCESS_EVENT_QUEUE);
+  if (!queue) throw new Error(`pg-boss queue ${PROCESS_EVENT_QUEUE} does not exist`);
+  // Its transaction changes nothing durable, so it commits without waiting for a WAL flush.
+  const wakeSql =
+    queue.notify === true
+      ? `select set_config('synchronous_commit', 'off', true), pg_notify(${notifyChannelSql(PGBOSS_SCHEMA)}, '${PROCESS_EVENT_QUEUE}')`
+      : null;
+  return { name: `svc-ingest-${queue.table}`, text: ingestStatement(queue.table), wakeSql };
+}
+
+/** Runs the statement for one batch (prepared by name on the connection). */
+export async function runIngest(
+  db: Sql,
+  statement: IngestStatement,
+  values: unknown[],
+): Promise<IngestRow[]> {
+  const { rows } = await db.query<IngestRow>({ name: statement.name, text: statement.text, values });
+  return rows;
+}
+
+/** Wakes the queue's workers (see WakeUp). */
+export async function notifyWorkers(db: Sql, wakeSql: string): Promise<void> {
+  await db.query(wakeSql);
+}
+
+/**
+ * The batch as the statement's parameters: one JSON array of rows, each row an array in the order
+ * of the statement's `input` columns (one native JSON.stringify here and one jsonb parse in
+ * Postgres, which then reads each field by position and each payload as the jsonb it already is;
+ * seventeen text arrays would cost an escaping pass per element on each side, and rows as objects
+ * a key per field to write and parse), the batch's event types with the schema versions the
+ * quarantine reasons assume, and the batch's participants.
+ *
+ * What only relates the batch's own rows is worked out here rather than by joins in the statement
+ * (which the planner runs as nested loops, quadratic in the batch size): `first` marks the first
+ * row of each idempotency key in its workspace and mode (a later row repeating it is not inserted
+ * and is answered as a replay), and `pslot` numbers the distinct participants of the rows that are
+ * not quarantined, so the statement joins them on one integer.
+ */
+export function ingestValues(
+  items: EventToWrite[],
+  quarantineReasons: (string | null)[],
+  assumedVersion: (typeScope: string) => string | null,
+): unknown[] {
+  const types = new Map<string, EventToWrite>();
+  for (const e of items) if (e.eventType) types.set(typeScopeOf(e), e);
+  const typeList = [...types.entries()];
+  const keys = new Set<string>();
+  const participants = new Map<string, number>();
+  const groups: { pslot: number; workspace_id: string; mode: Mode; external_id: string }[] = [];
+  const rows = items.map((e, idx) => {
+    const quarantineReason = quarantineReasons[idx] ?? null;
+    let first = true;
+    if (e.idempotencyKey !== null) {
+      const key = `${scopeOf(e)}/${e.idempotencyKey}`;
+      first = !keys.has(key);
+      keys.add(key);
+    }
+    let pslot: number | null = null;
+    if (quarantineReason === null && e.externalId !== null) {
+      const key = `${scopeOf(e)}/${e.externalId}`;
+      pslot = participants.get(key) ?? null;
+      if (pslot === null) {
+        pslot = groups.length;
+        participants.set(key, pslot);
+        groups.push({ pslot, workspace_id: e.workspaceId, mode: e.mode, external_id: e.externalId });
+      }
+    }
+    // In the order of the statement's `input` columns.
+    return [
+      idx,
+      e.id,
+      e.workspaceId,
+      e.mode,
+      e.eventType,
+      e.externalId,
+      e.email,
+      e.phone,
+      e.name,
+      e.payload,
+      e.occurredAt.toISOString(),
+      quarantineReason,
+      e.idempotencyKey,
+      e.source,
+      e.keyCheck,
+      first,
+      pslot,
+    ];
+  });
+  return [
+    JSON.stringify(rows),
+    typeList.map(([, e]) => e.workspaceId),
+    typeList.map(([, e]) => e.mode),
+    typeList.map(([, e]) => e.eventType),
+    typeList.map(([k]) => assumedVersion(k)),
+    JSON.stringify(groups),
+  ];
+}
+
+/**
+ * The events INSERT has no ON CONFLICT clause (a speculative insertion costs an extra index
+ * probe and WAL record per event): a key committed by a concurrent statement after this one's
+ * snapshot fails the whole statement instead, and the retry answers it as a replay.
+ */
+export function isIdempotencyRace(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === 'events_idempotency_key_unique';
+}
+
+/** The job's payload key: a rename in the queue's schema (src/jobs/payloads.ts) fails the typecheck here. */
+const EVENT_IDS: keyof JobPayload<typeof PROCESS_EVENT_QUEUE> = 'eventIds';
+
+/**
+ * pg-boss's own INSERT for jobs (queue defaults, retention, heartbeat), fed from the events this
+ * statement inserted instead of a JSON parameter: one job per batch, `{ eventIds }`, none when
+ * every event was a replay or quarantined. Built from pg-boss's plan so its columns stay its own;
+ * the replace is checked, so a pg-boss upgrade that changes the plan fails at the first write (and
+ * in the tests), not silently.
+ */
+function jobInsert(table: string): string {
+  const plan = insertJobs(PGBOSS_SCHEMA, { table, name: PROCESS_EVENT_QUEUE, returnId: true, notify: false });
+  const param = 'json_to_recordset($1::text::json)';
+  if (!plan.includes(param))
+    throw new Error('unexpected pg-boss insertJobs plan: cannot embed the job insert');
+  return plan.replace(
+    param,
+    `json_to_recordset((
+       select json_build_array(json_build_object('data', json_build_object('${EVENT_IDS}', json_agg(id))))
+         from inserted where status = 'received' having count(*) > 0
+     )::text::json)`,
+  );
+}
+
+/**
+ * The idempotency check, the participant upsert (created on first sight, PII enrich-only; a
+ * participant that gains nothing is read, not locked), the events INSERT, the processing job and
+ * the event-type counters, as data-modifying CTEs of one implicit transaction. Stale schemas and
+ * unresolved participants insert nothing and are answered in extra rows (see EventWriter).
+ */
+function ingestStatement(table: string): string {
+  return `
+with input as (
+  select (r->>0)::int as idx, (r->>1)::uuid as id, (r->>2)::uuid as workspace_id, r->>3 as mode, r->>4 as event_type,
+         r->>5 as external_id, r->>6 as email, r->>7 as phone, r->>8 as name, r->9 as payload,
+         (r->>10)::timestamptz as occurred_at, r->>11 as quarantine_reason, r->>12 as idempotency_key, r->>13 as source,
+         (r->>14)::uuid as key_check, (r->>15)::boolean as first, (r->>16)::int as pslot
+    from jsonb_array_elements($1::jsonb) r
+),
+groups as (
+  select * from json_to_recordset($6::json) as g(pslot int, workspace_id uuid, mode text, external_id text)
+),
+denied as (
+  select distinct i.key_check from input i
+   where i.key_check is not null
+     and not exists (select 1 from api_keys k where k.id = i.key_check and k.revoked_at is null)
+),
+types as (
+  select i.workspace_id, i.mode, i.key, i.assumed, t.id is null as unseen,
+         case when t.schema is not null then (extract(epoch from t.updated_at) * 1000000)::bigint::text end as version,
+         t.schema
+    from unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) as i(workspace_id, mode, key, assumed)
+    left join event_types t on t.workspace_id = i.workspace_id and t.mode = i.mode and t.key = i.key
+),
+stale as (select * from types where version is distinct from assumed),
+prior as (
+  select i.idx, e.id, e.status
+    from input i
+    join events e on e.workspace_id = i.workspace_id and e.mode = i.mode and e.idempotency_key = i.idempotency_key
+   where not exists (select 1 from denied d where d.key_check = i.key_check)
+),
+fresh as (
+  select i.idx, i.pslot, i.email, i.phone, i.name from input i
+   where i.first and not exists (select 1 from stale)
+     and not exists (select 1 from prior p where p.idx = i.idx)
+     and not exists (select 1 from denied d where d.key_check = i.key_check)
+),
+wanted as (
+  select g.pslot, g.workspace_id, g.mode, g.external_id, w.email, w.phone, w.name
+    from (select pslot,
+                 (array_agg(email order by idx) filter (where email is not null))[1] as email,
+                 (array_agg(phone order by idx) filter (where phone is not null))[1] as phone,
+                 (array_agg(name order by idx) filter (where name is not null))[1] as name
+            from fresh where pslot is not null group by pslot) w
+    join groups g on g.pslot = w.pslot
+),
+existing as (
+  select w.pslot, p.id,
+         (w.email is not null and p.email is null) or (w.phone is not null and p.phone is null)
+           or (w.name is not null and p.name is null) as enriches
+    from wanted w
+    join participants p on p.workspace_id = w.workspace_id and p.mode = w.mode and p.external_id = w.external_id
+),
+upserted as (
+  insert into participants as p (workspace_id, mode, external_id, email, phone, name)
+  select workspace_id, mode, external_id, email, phone, name from wanted w
+   where not exists (select 1 from existing e where e.pslot = w.pslot and not e.enriches)
+   order by workspace_id, mode, external_id
+  on conflict (workspace_id, mode, external_id) do update
+     set email = coalesce(p.email, excluded.email),
+         phone = coalesce(p.phone, excluded.phone),
+         name = coalesce(p.name, excluded.name),
+         updated_at = now()
+   where (p.email is null and excluded.email is not null)
+      or (p.phone is null and excluded.phone is not null)
+      or (p.name is null and excluded.name is not null)
+  returning p.id, p.workspace_id, p.mode, p.external_id
+),
+known as (
+  select w.pslot, u.id
+    from upserted u
+    join wanted w on w.workspace_id = u.workspace_id and w.mode = u.mode and w.external_id = u.external_id
+  union all
+  select e.pslot, e.id from existing e where not exists (select 1 from upserted u where u.id = e.id)
+),
+unresolved as (
+  select 1 from wanted w where not exists (select 1 from known k where k.pslot = w.pslot)
+),
+inserted as (
+  insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at,
+                      status, quarantine_reason, idempotency_key, source)
+  select i.id, i.workspace_id, i.mode, i.event_type, k.id, i.external_id, i.payload, i.occurred_at,
+         case when i.quarantine_reason is null then 'received' else 'quarantined' end,
+         i.quarantine_reason, i.idempotency_key, i.source
+    from fresh f
+    join input i on i.idx = f.idx
+    left join known k on k.pslot = f.pslot
+   where not exists (select 1 from unresolved)
+   order by f.idx
+  returning id, workspace_id, mode, event_type, status
+),
+job as (${jobInsert(table)}),
+first_seen as (
+  insert into event_types (workspace_id, mode, key)
+  select distinct n.workspace_id, n.mode, n.event_type
+    from inserted n
+    join types t on t.workspace_id = n.workspace_id and t.mode = n.mode and t.key = n.event_type
+   where t.unseen
+   order by 1, 2, 3
+  on conflict (workspace_id, mode, key) do nothing
+),
+counted as (
+  insert into event_type_counts as c (workspace_id, mode, key, slot, count)
+  select workspace_id, mode, event_type, pg_backend_pid() % ${COUNT_SLOTS}, count(*) from inserted
+   where event_type is not null
+   group by workspace_id, mode, event_type
+   order by workspace_id, mode, event_type
+  on conflict (workspace_id, mode, key, slot) do update set count = c.count + excluded.count
+)
+select i.idx, coalesce(n.id, p.id) as id, coalesce(n.status, p.status) as status, p.id is not null as replayed,
+       exists (select 1 from denied d where d.key_check = i.key_check) as denied, null::text as type_scope, null::text as version, null::jsonb as schema
+  from input i
+  left join prior p on p.idx = i.idx
+  left join inserted n on n.id = i.id
+union all
+select null, null, null, null, null, s.workspace_id || '/' || s.mode || '/' || s.key, s.version, s.schema from stale s
+union all
+select -1, null, null, null, null, null, null, null where exists (select 1 from unresolved)`;
+}

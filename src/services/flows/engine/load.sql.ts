@@ -1,0 +1,189 @@
+// Raw SQL: the engine's reads of a batch (bench suite `engine`): the participants locked `for update` in
+// id order, then everything else in one named statement of materialized CTEs, one round trip under load.
+import type { Sql } from '../../../db/tx.ts';
+import type { Mode } from '../../keys/principal.ts';
+import type { ParticipantRow } from '../../participants/presenters.ts';
+import { activeMultipliersSql } from '../../rewards/multiplier.ts';
+import type { FlowAction } from '../flow-schemas.ts';
+import type { RunRow } from './types.ts';
+
+/** A locked participant as the lock statement reads it. */
+export type LockedRow = Pick<
+  ParticipantRow,
+  'id' | 'external_id' | 'email' | 'phone' | 'name' | 'balance' | 'lifetime_points'
+> & { workspace_id: string; mode: Mode };
+
+/**
+ * Locks the participants of the batch's still-`received` events, in id order (the order
+ * `recordEarnings` and every other batch writer uses, so concurrent workers never deadlock).
+ */
+export async function lockParticipantRows(sql: Sql, eventIds: string[]): Promise<LockedRow[]> {
+  const { rows } = await sql.query<LockedRow>({
+    // Named (prepared once per connection): the engine's hot statements skip parse and plan.
+    name: 'engine_lock_participants',
+    text: `select id, workspace_id, mode, external_id, email, phone, name, balance, lifetime_points
+       from participants
+      where id in (select participant_id from events where id = any($1::uuid[]) and status = 'received')
+      order by id
+        for update`,
+    values: [eventIds],
+  });
+  return rows;
+}
+
+/** The one read of a batch, as JSON arrays (json_agg renders timestamptz as ISO text). */
+export interface BatchRows {
+  events: {
+    id: string;
+    workspace_id: string;
+    mode: Mode;
+    event_type: string;
+    participant_id: number | string;
+    payload: Record<string, unknown> | null;
+    occurred_at: string;
+  }[];
+  flows: {
+    id: string;
+    workspace_id: string;
+    mode: Mode;
+    name: string;
+    event_type: string;
+    conditions: unknown;
+    actions: FlowAction[];
+    max_runs_per_participant: number | null;
+  }[];
+  runs: { id: string; event_id: string; flow_id: string; status: RunRow['status']; steps: RunRow['steps'] }[];
+  counts: { participant_id: number; event_type: string; count: number }[];
+  multipliers: { participant_id: number; factor: number | string }[];
+  /** How many badge keys the flows award: more than `badges` means some are not defined yet. */
+  badge_keys: number;
+  badges: BadgeKeyRow[];
+  holdings: { participant_id: number; badge_id: number; tier: string }[];
+  run_counts: { flow_id: string; participant_id: number; n: number }[];
+}
+
+/**
+ * Everything a batch reads after its participant locks, in ONE round trip: the events still
+ * `received` (`$1`, of the participants `$2`), with, when `$5`, the participants' earlier events
+ * still `received` from `$4` on (see loadBatch); the active flows of their types, prior runs,
+ * event counts, multipliers active at `$3`, the badges those flows award, the participants'
+ * holdings of them and run counts for limited flows.
+ *
+ * The batch's rows drive the per-event and per-participant reads as joins (`ev join …`,
+ * `unnest($2) join …`), never as `= any(array)` conditions on the probed table: as a filter the
+ * array is tested against every scanned row (500 participants × every holder of a badge, or ×
+ * every count row when a plan cached on a young table scans it), and as an index condition
+ * inside a nested loop it is sorted again for every outer row (500 × 500 event ids). Either took
+ * most of this statement's time in the `engine` bench; as joins, a few milliseconds.
+ */
+export async function loadBatchRows(
+  sql: Sql,
+  values: [eventIds: string[], participantIds: number[], at: Date, floor: string, pullEarlier: boolean],
+): Promise<BatchRows> {
+  const { rows } = await sql.query<BatchRows>({
+    name: 'engine_load_batch',
+    text: `with own as materialized (
+         select id, workspace_id, mode, event_type, participant_id, payload, occurred_at
+           from events
+          where id = any($1::uuid[]) and status = 'received' and event_type is not null
+            and participant_id = any($2::bigint[])
+       ), ev as materialized (
+         select * from own
+         union all
+         select e.id, e.workspace_id, e.mode, e.event_type, e.participant_id, e.payload, e.occurred_at
+           from (select distinct on (participant_id) participant_id, id as upto from own order by participant_id, id desc) b
+           join events e on e.participant_id = b.participant_id and e.id >= $4::uuid and e.id < b.upto
+          where $5::boolean and e.status = 'received' and e.event_type is not null
+            and not exists (select 1 from own o where o.id = e.id)
+            and not exists (select 1 from flow_runs r where r.event_id = e.id and r.status = 'failed')
+       ), f as materialized (
+         select f.id, f.workspace_id, f.mode, f.name, f.event_type, f.conditions, f.actions, f.max_runs_per_participant
+           from flows f
+          where (f.workspace_id, f.mode, f.event_type) in (select distinct workspace_id, mode, event_type from ev)
+            and f.active and f.deleted_at is null
+       ), bk as materialized (
+         select distinct f.workspace_id, f.mode, a->>'badge' as key
+           from f cross join jsonb_array_elements(f.actions) a
+          where a->>'type' = 'award_badge'
+       ), b as materialized (
+         select b.id, b.workspace_id, b.mode, b.key, b.name
+           from badges b join bk on b.workspace_id = bk.workspace_id and b.mode = bk.mode and b.key = bk.key
+       )
+       select
+         (select coalesce(json_agg(ev order by ev.id), '[]') from ev) as events,
+         (select coalesce(json_agg(f order by f.id), '[]') from f) as flows,
+         (select coalesce(json_agg(r), '[]') from (
+            select r.id, r.event_id, r.flow_id, r.status, r.steps
+              from ev join flow_runs r on r.event_id = ev.id) r) as runs,
+         (select coalesce(json_agg(c), '[]') from (
+            select c.participant_id, c.event_type, c.count
+              from unnest($2::bigint[]) q(id) join participant_event_counts c on c.participant_id = q.id) c) as counts,
+         (select coalesce(json_agg(m), '[]') from (
+            ${activeMultipliersSql('$2::bigint[]', '$3::timestamptz')}) m) as multipliers,
+         (select count(*)::int from bk) as badge_keys,
+         (select coalesce(json_agg(b), '[]') from b) as badges,
+         (select coalesce(json_agg(h), '[]') from (
+            select pb.participant_id, pb.badge_id, pb.tier
+              from unnest($2::bigint[]) q(id) join participant_badges pb on pb.participant_id = q.id
+             where pb.badge_id in (select id from b)) h) as holdings,
+         (select coalesce(json_agg(c), '[]') from (
+            select r.flow_id, r.participant_id, count(*) as n
+              from unnest($2::bigint[]) q(id) join flow_runs r on r.participant_id = q.id
+             where r.flow_id in (select id from f where max_runs_per_participant is not null)
+             group by r.flow_id, r.participant_id) c) as run_counts`,
+    values,
+  });
+  return rows[0]!;
+}
+
+/** A badge as the engine awards it. */
+export interface BadgeKeyRow {
+  id: number | string;
+  workspace_id: string;
+  mode: string;
+  key: string;
+  name: string;
+}
+
+export type BadgeKey = { workspaceId: string; mode: string; key: string };
+
+/** The badges of these keys that exist. */
+export async function badgesByKey(sql: Sql, keys: BadgeKey[]): Promise<BadgeKeyRow[]> {
+  const { rows } = await sql.query<BadgeKeyRow>(
+    `select b.id, b.workspace_id, b.mode, b.key, b.name from badges b
+       join unnest($1::uuid[], $2::text[], $3::text[]) k(w, m, key)
+         on b.workspace_id = k.w and b.mode = k.m and b.key = k.key`,
+    [keys.map((w) => w.workspaceId), keys.map((w) => w.mode), keys.map((w) => w.key)],
+  );
+  return rows;
+}
+
+/** Creates the badges of these keys, named after their keys, with the tier given ('' for none). */
+export async function insertBadges(sql: Sql, badges: (BadgeKey & { tier: string })[]): Promise<void> {
+  await sql.query(
+    `insert into badges (workspace_id, mode, key, name, tiers)
+     select w, m, key, key, case when tier = '' then '[]'::jsonb else jsonb_build_array(tier) end
+       from unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) k(w, m, key, tier)
+     on conflict (workspace_id, mode, key) do nothing`,
+    [
+      badges.map((w) => w.workspaceId),
+      badges.map((w) => w.mode),
+      badges.map((w) => w.key),
+      badges.map((w) => w.tier),
+    ],
+  );
+}
+
+/** Which of these ledger keys of one workspace and mode are already written. */
+export async function ledgerKeysIn(
+  sql: Sql,
+  workspaceId: string,
+  mode: string,
+  keys: string[],
+): Promise<string[]> {
+  const { rows } = await sql.query<{ idempotency_key: string }>(
+    `select idempotency_key from ledger_entries where workspace_id = $1 and mode = $2 and idempotency_key = any($3::text[])`,
+    [workspaceId, mode, keys],
+  );
+  return rows.map((r) => r.idempotency_key);
+}
