@@ -50,9 +50,9 @@ export class User extends UserSchema.class {}
 UserSchema.setClass(User);
 
 /**
- * A dashboard sign-in (CONTRACT 13). The cookie carries a random token; only its SHA-256 is
- * stored, so a database leak yields no usable session. Sign-out deletes the row, and deleting the
- * user (or its workspace) deletes its sessions with it.
+ * A dashboard sign-in (docs/dashboard.md#security). The cookie carries a random token; only its
+ * SHA-256 is stored, so a database leak yields no usable session. Sign-out deletes the row, and
+ * deleting the user (or its workspace) deletes its sessions with it.
  */
 const DashboardSessionSchema = defineEntity({
   name: 'DashboardSession',

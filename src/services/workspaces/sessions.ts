@@ -5,10 +5,10 @@ import { type DashboardUser, presentUser } from './authenticate-user.ts';
 import { DashboardSession } from './entities.ts';
 
 /**
- * Server-side dashboard sessions (CONTRACT 13). A session is a random 256-bit token handed to the
- * browser in an HttpOnly cookie; the database keeps only its SHA-256, the user and the expiry.
- * Sign-out deletes the row, deleting a user (or its workspace) cascades to its rows, and setting
- * a user's password again ends its sessions: a copied cookie is refused from then on.
+ * Server-side dashboard sessions (docs/dashboard.md#security). A session is a random 256-bit
+ * token handed to the browser in an HttpOnly cookie; the database keeps only its SHA-256, the user
+ * and the expiry. Sign-out deletes the row, deleting a user (or its workspace) cascades to its
+ * rows, and a new password ends the user's sessions: a copied cookie is refused from then on.
  */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 
