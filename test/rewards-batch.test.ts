@@ -3,11 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mode, Principal } from '../src/services/keys/principal.ts';
 import { DELIVERIES_CHANNEL } from '../src/services/outbox/emit.ts';
-import { redeemReward } from '../src/services/rewards/redeem-reward.ts';
+import { type RedeemInput, redeemReward } from '../src/services/rewards/redeem-reward.ts';
 import { balanceOf, buildParticipant, buildReward, ledgerMismatches, outboxOf } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
-// Redemptions made in the same turn of the event loop share one statement (redeem-reward.ts,
+// Redemptions made in the same turn of the event loop share one statement (redeem-batch.ts,
 // batchFor). Calling the service directly, all in one tick, makes that batch certain, so the
 // per-row rules of the shared statement are checked here with a known composition.
 
@@ -29,11 +29,7 @@ const principal = (ws: TestWorkspace, mode: Mode = 'test'): Principal => ({
 type Settled = { ok: true; body: any } | { ok: false; type: string; message: string };
 
 /** Starts every redemption in the same tick; their outcomes in order. */
-async function sameTick(
-  ws: TestWorkspace,
-  bodies: Record<string, unknown>[],
-  mode: Mode = 'test',
-): Promise<Settled[]> {
+async function sameTick(ws: TestWorkspace, bodies: RedeemInput[], mode: Mode = 'test'): Promise<Settled[]> {
   const who = principal(ws, mode);
   const calls = bodies.map((b) => redeemReward(app.ctx, who, b));
   return Promise.all(

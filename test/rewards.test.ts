@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeMultiplier } from '../src/services/rewards/multiplier.ts';
+import { activeMultiplier } from '../src/services/rewards/repository.ts';
 import { seedDemoRewards } from '../src/services/rewards/seed-rewards.ts';
 import { balanceOf, buildParticipant, buildReward, outboxOf } from './factories.ts';
 import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';

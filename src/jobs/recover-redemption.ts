@@ -1,10 +1,8 @@
 import type { Job } from 'pg-boss';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { recoverRedemption } from '../services/rewards/external-fulfilment.ts';
+import { jobPayloads } from './payloads.ts';
 import { RECOVER_REDEMPTION_QUEUE } from './queues.ts';
-
-export const recoverRedemptionPayload = z.object({ redemptionId: z.int().positive() });
 
 /** Job `rewards.recover-redemption`: finishes or reverses an external redemption left pending. */
 export const recoverRedemptionJob = {
@@ -14,7 +12,7 @@ export const recoverRedemptionJob = {
     // Each is settled under its own row lock, so a batch retried after one failure redoes nothing.
     await Promise.all(
       jobs.map(async (job) => {
-        const { redemptionId } = recoverRedemptionPayload.parse(job.data);
+        const { redemptionId } = jobPayloads[RECOVER_REDEMPTION_QUEUE].parse(job.data);
         const status = await recoverRedemption(ctx, redemptionId);
         ctx.log.debug({ redemptionId, status }, 'redemption recovery checked');
       }),

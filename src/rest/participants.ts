@@ -47,7 +47,7 @@ export const idempotencyHeader = z.object({
 
 const P = 'Participants';
 
-/** CONTRACT 7: participants, their ledger and badges, point adjustments and reversals, erasure. */
+/** Participants, their ledger and badges, point adjustments and reversals, erasure. */
 export const participantsOperations: Operation[] = [
   operation({
     method: 'get',
@@ -66,7 +66,7 @@ export const participantsOperations: Operation[] = [
       schema: paginated(participantShape, 'Participant'),
     },
     paged: true,
-    handle: ({ ctx, who, req }) => listParticipants(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listParticipants(ctx, who, query),
   }),
   operation({
     method: 'get',
@@ -161,7 +161,7 @@ export const participantsOperations: Operation[] = [
     },
     errors: ['not_found'],
     paged: true,
-    handle: ({ ctx, who, params, req }) => participantLedger(ctx, who, params.external_id, req.query),
+    handle: ({ ctx, who, params, query }) => participantLedger(ctx, who, params.external_id, query),
   }),
   operation({
     method: 'get',
@@ -189,7 +189,7 @@ export const participantsOperations: Operation[] = [
     description:
       'A manual credit or debit, posted as a ledger entry with source `adjustment`. An unknown ' +
       'participant is created. A debit past the balance is 422 `insufficient_points` (with `balance` and ' +
-      '`cost_points`). Idempotent (CONTRACT 5): concurrent duplicates are charged once.',
+      '`cost_points`). Idempotent (see Idempotency): concurrent duplicates are charged once.',
     auth: 'points:adjust',
     params: { path: byExternalId, header: idempotencyHeader },
     body: { schema: adjustPointsInput },

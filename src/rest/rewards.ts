@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { intId, text } from '../lib/primitives.ts';
 import { cancelRedemption, fulfilRedemption } from '../services/rewards/change-redemption.ts';
 import { generateCodes, generateCodesInput } from '../services/rewards/generate-codes.ts';
-import { CODE_IMPORT_MAX_BYTES, importCodes, importCodesInput } from '../services/rewards/import-codes.ts';
+import {
+  CODE_IMPORT_MAX_BYTES,
+  type ImportCodesInput,
+  type ImportCodesTextInput,
+  importCodes,
+  importCodesInput,
+} from '../services/rewards/import-codes.ts';
 import {
   getRedemption,
   listRedemptions,
@@ -39,8 +45,14 @@ const idempotencyHeader = z.object({
     .meta({ param: { description: 'Same as the body `idempotency_key`, and wins over it.' } }),
 });
 
-/** Body → the import service's input: JSON `{ codes }`, or a text/plain or text/csv body. */
-function codesInput(contentType: string | undefined, body: unknown): unknown {
+/**
+ * Body → the import service's input: JSON `{ codes }` (parsed by the declaration), or the text of
+ * a text/plain or text/csv body (its size bounded by `maxBytes`, its codes checked by the service).
+ */
+function codesInput(
+  contentType: string | undefined,
+  body: ImportCodesInput | string,
+): ImportCodesTextInput | ImportCodesInput {
   if (typeof body === 'string')
     return { text: body, format: /^text\/csv/i.test(contentType ?? '') ? 'csv' : 'text' };
   return body;
@@ -59,7 +71,7 @@ const REDEEM_DESCRIPTION =
 
 const R = 'Rewards';
 
-/** SPEC 4.1, CONTRACT 8: the catalogue, reward management, code pools and redemptions. */
+/** The catalogue, reward management, code pools and redemptions (docs/api.md#rewards-and-redemptions). */
 export const rewardsOperations: Operation[] = [
   // First: the hot route (express tries routes in the order they are declared).
   operation({
@@ -114,7 +126,7 @@ export const rewardsOperations: Operation[] = [
       description: 'The catalogue.',
       schema: z.object({ data: z.array(rewardShape) }),
     },
-    handle: async ({ ctx, who, req }) => ({ data: await listRewards(ctx, who, req.query) }),
+    handle: async ({ ctx, who, query }) => ({ data: await listRewards(ctx, who, query) }),
   }),
   operation({
     method: 'post',
@@ -261,7 +273,7 @@ export const rewardsOperations: Operation[] = [
       schema: paginated(redemptionShape, 'Redemption'),
     },
     paged: true,
-    handle: ({ ctx, who, req }) => listRedemptions(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listRedemptions(ctx, who, query),
   }),
   operation({
     method: 'get',

@@ -8,7 +8,7 @@ import { builder } from './builder.ts';
 import { serviceInput } from './names.ts';
 import { mirror } from './shape.ts';
 
-/** A badge of the catalogue (CONTRACT 7). */
+/** A badge of the catalogue. */
 export const Badge = builder.objectRef<BadgeDto>('Badge').implement({
   description: 'A badge definition: defined by POST /v1/badges or created by a flow’s first award.',
   fields: mirror((t) => ({
@@ -29,16 +29,17 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const DefineBadgeInput = builder.inputType('DefineBadgeInput', {
-  fields: (t) => ({
-    key: t.string({ required: true }),
-    name: t.string({ required: true }),
-    description: t.string(),
-    imageUrl: t.string({ description: 'An http(s) URL.' }),
-    tiers: t.stringList({ description: 'Tier names (at most 50).' }),
-  }),
-  validate: serviceInput(defineBadgeInput),
-});
+const DefineBadgeInput = builder
+  .inputType('DefineBadgeInput', {
+    fields: (t) => ({
+      key: t.string({ required: true }),
+      name: t.string({ required: true }),
+      description: t.string(),
+      imageUrl: t.string({ description: 'An http(s) URL.' }),
+      tiers: t.stringList({ description: 'Tier names (at most 50).' }),
+    }),
+  })
+  .validate(serviceInput(defineBadgeInput));
 
 const DefineBadgePayload = builder
   .objectRef<Awaited<ReturnType<typeof defineBadge>>>('DefineBadgePayload')

@@ -1,11 +1,11 @@
-import type { LedgerEntryRow } from '../services/ledger/presenters.ts';
+import type { LedgerEntryDto } from '../services/ledger/shapes.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
 
-/** A ledger entry (CONTRACT 7), the same object the REST ledger and adjustments return. */
-export const LedgerEntry = builder.objectRef<LedgerEntryRow>('LedgerEntry').implement({
+/** A ledger entry, the same object the REST ledger and adjustments return. */
+export const LedgerEntry = builder.objectRef<LedgerEntryDto>('LedgerEntry').implement({
   description: 'One immutable points movement. Entries are never edited: a reversal is a new entry.',
   fields: mirror((t) => ({
     id: t.exposeID('id'),

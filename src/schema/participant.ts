@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import type { PageInput } from '../lib/pagination.ts';
 import { type Adjustment, adjustPoints, adjustPointsInput } from '../services/participants/adjust-points.ts';
 import { badgesOfMany, ledgersOfMany, summariesOfMany } from '../services/participants/batch-reads.ts';
 import { eraseParticipant } from '../services/participants/erase-participant.ts';
 import { EXPORT_SECTION_LIMIT, exportParticipant } from '../services/participants/export-participant.ts';
-import { listParticipants, listParticipantsInput } from '../services/participants/list-participants.ts';
+import {
+  type ListParticipantsInput,
+  listParticipants,
+  listParticipantsInput,
+} from '../services/participants/list-participants.ts';
 import {
   mintParticipantToken,
   mintTokenInput,
@@ -66,11 +71,11 @@ const canReadOwn = (externalId: string) =>
 
 /** One page of many participants' ledgers per request and per page arguments (`first`, `after`, …). */
 const ledgerPages = requestLoader((externalIds, { app, who }, args) =>
-  ledgersOfMany(app, who, externalIds, JSON.parse(args)),
+  ledgersOfMany(app, who, externalIds, JSON.parse(args) as PageInput),
 );
 
 /**
- * A participant (CONTRACT 7). Nested reads need participants:read like the root fields. Its
+ * A participant. Nested reads need participants:read like the root fields. Its
  * nested lists are batched per request: a list of participants costs one service call (and
  * one statement, two for `summary`) per nested field, whatever its length (batch-reads.ts).
  */
@@ -144,7 +149,9 @@ builder.queryFields((t) => ({
       authScopes: canRead,
       args: { search: t.arg.string() },
       validate: serviceInput(listParticipantsInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listParticipants(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listParticipants(app, who, args as unknown as ListParticipantsInput)),
     },
     { name: 'ParticipantConnection' },
     { name: 'ParticipantEdge' },
@@ -195,15 +202,16 @@ builder.mutationFields((t) => ({
   }),
 }));
 
-const UpdateParticipantInput = builder.inputType('UpdateParticipantInput', {
-  description: 'Each given field replaces the stored value; `null` clears it; absent fields stay.',
-  fields: (t) => ({
-    email: t.string(),
-    phone: t.string(),
-    name: t.string(),
-  }),
-  validate: serviceInput(updateParticipantInput, patchArgs),
-});
+const UpdateParticipantInput = builder
+  .inputType('UpdateParticipantInput', {
+    description: 'Each given field replaces the stored value; `null` clears it; absent fields stay.',
+    fields: (t) => ({
+      email: t.string(),
+      phone: t.string(),
+      name: t.string(),
+    }),
+  })
+  .validate(serviceInput(updateParticipantInput, patchArgs));
 
 const ParticipantToken = builder.objectRef<ParticipantTokenDto>('ParticipantToken').implement({
   description: 'A short-lived participant token, shown once.',

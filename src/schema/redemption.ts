@@ -1,6 +1,7 @@
 import { cancelRedemption, fulfilRedemption } from '../services/rewards/change-redemption.ts';
 import {
   getRedemption,
+  type ListRedemptionsInput,
   listRedemptions,
   listRedemptionsInput,
 } from '../services/rewards/list-redemptions.ts';
@@ -26,7 +27,7 @@ const RedemptionParticipant = builder
     fields: mirror((t) => ({ externalId: t.exposeString('external_id') })),
   });
 
-/** A redemption (SPEC 2.3), the same object the REST API returns. */
+/** A redemption, the same object the REST API returns. */
 export const Redemption = builder.objectRef<RedemptionDto>('Redemption').implement({
   description: 'Points spent on a reward, and what was handed out.',
   fields: mirror((t) => ({
@@ -50,21 +51,24 @@ export const Redemption = builder.objectRef<RedemptionDto>('Redemption').impleme
 const rewardIdOf = (id: unknown) =>
   id == null ? undefined : Number.isSafeInteger(Number(id)) ? Number(id) : -1;
 
-const RedeemInput = builder.inputType('RedeemInput', {
-  fields: (t) => ({
-    participant: t.string({ required: true, description: "The participant's external id." }),
-    rewardId: t.id({ description: 'One of rewardId or reward.' }),
-    reward: t.string({ description: 'The reward by name.' }),
-    idempotencyKey: t.string({
-      description: 'A retry with the same key returns the original redemption and never charges twice.',
+const RedeemInput = builder
+  .inputType('RedeemInput', {
+    fields: (t) => ({
+      participant: t.string({ required: true, description: "The participant's external id." }),
+      rewardId: t.id({ description: 'One of rewardId or reward.' }),
+      reward: t.string({ description: 'The reward by name.' }),
+      idempotencyKey: t.string({
+        description: 'A retry with the same key returns the original redemption and never charges twice.',
+      }),
     }),
-  }),
+  })
   // The resolver gets the service's parsed input.
-  validate: serviceInput(redeemInput, (input) => ({
-    ...snakeArgs(input),
-    reward_id: rewardIdOf(input.rewardId),
-  })),
-});
+  .validate(
+    serviceInput(redeemInput, (input: Record<string, unknown>) => ({
+      ...snakeArgs(input),
+      reward_id: rewardIdOf(input.rewardId),
+    })),
+  );
 
 const RedeemPayload = builder.objectRef<RedeemResult>('RedeemPayload').implement({
   fields: mirror((t) => ({
@@ -108,7 +112,9 @@ builder.queryFields((t) => ({
       },
       authScopes: { ability: 'participants:read' },
       validate: serviceInput(listRedemptionsInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listRedemptions(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listRedemptions(app, who, args as unknown as ListRedemptionsInput)),
     },
     { name: 'RedemptionConnection' },
     { name: 'RedemptionEdge' },

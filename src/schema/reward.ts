@@ -26,11 +26,11 @@ import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
 
 export const RewardType = builder.enumType('RewardType', {
-  description: 'How a reward is fulfilled (SPEC 2.1).',
+  description: 'How a reward is fulfilled.',
   values: REWARD_TYPES,
 });
 
-/** A catalogue reward (SPEC 2.1); `canAfford` only when the catalogue was asked for a participant. */
+/** A catalogue reward; `canAfford` only when the catalogue was asked for a participant. */
 export const Reward = builder.objectRef<RewardDto & { can_afford?: boolean }>('Reward').implement({
   description: 'A catalogue item participants spend points on.',
   fields: mirror((t) => ({
@@ -110,39 +110,41 @@ const CONFIG_DESCRIPTION =
   'By type: `external` → `{ endpoint_url, method?, headers?, body?, code_path }`; `digital_asset` without a ' +
   'pool → `{ asset_code?, asset_url? }`; `points_multiplier` → `{ factor, duration_hours }`; others `{}`.';
 
-const CreateRewardInput = builder.inputType('CreateRewardInput', {
-  fields: (t) => ({
-    name: t.string({ required: true, description: 'Unique per workspace and mode.' }),
-    type: t.field({ type: RewardType, required: true }),
-    costPoints: t.field({ type: PointsScalar, required: true }),
-    subtitle: t.string(),
-    description: t.string(),
-    imageUrl: t.string(),
-    active: t.boolean(),
-    startsAt: t.field({ type: DateTimeScalar }),
-    endsAt: t.field({ type: DateTimeScalar }),
-    stock: t.int({ description: 'Units of a non-code reward; null or absent = unlimited.' }),
-    config: t.field({ type: JSONScalar, description: CONFIG_DESCRIPTION }),
-  }),
-  validate: serviceInput(createRewardInput),
-});
+const CreateRewardInput = builder
+  .inputType('CreateRewardInput', {
+    fields: (t) => ({
+      name: t.string({ required: true, description: 'Unique per workspace and mode.' }),
+      type: t.field({ type: RewardType, required: true }),
+      costPoints: t.field({ type: PointsScalar, required: true }),
+      subtitle: t.string(),
+      description: t.string(),
+      imageUrl: t.string(),
+      active: t.boolean(),
+      startsAt: t.field({ type: DateTimeScalar }),
+      endsAt: t.field({ type: DateTimeScalar }),
+      stock: t.int({ description: 'Units of a non-code reward; null or absent = unlimited.' }),
+      config: t.field({ type: JSONScalar, description: CONFIG_DESCRIPTION }),
+    }),
+  })
+  .validate(serviceInput(createRewardInput));
 
-const UpdateRewardInput = builder.inputType('UpdateRewardInput', {
-  description: 'The fields to replace (`null` clears a nullable one); `type` cannot change.',
-  fields: (t) => ({
-    name: t.string(),
-    costPoints: t.field({ type: PointsScalar }),
-    subtitle: t.string(),
-    description: t.string(),
-    imageUrl: t.string(),
-    active: t.boolean(),
-    startsAt: t.field({ type: DateTimeScalar }),
-    endsAt: t.field({ type: DateTimeScalar }),
-    stock: t.int({ description: 'A new stock moves `stockRemaining` by the same difference.' }),
-    config: t.field({ type: JSONScalar, description: CONFIG_DESCRIPTION }),
-  }),
-  validate: serviceInput(updateRewardInput, patchArgs),
-});
+const UpdateRewardInput = builder
+  .inputType('UpdateRewardInput', {
+    description: 'The fields to replace (`null` clears a nullable one); `type` cannot change.',
+    fields: (t) => ({
+      name: t.string(),
+      costPoints: t.field({ type: PointsScalar }),
+      subtitle: t.string(),
+      description: t.string(),
+      imageUrl: t.string(),
+      active: t.boolean(),
+      startsAt: t.field({ type: DateTimeScalar }),
+      endsAt: t.field({ type: DateTimeScalar }),
+      stock: t.int({ description: 'A new stock moves `stockRemaining` by the same difference.' }),
+      config: t.field({ type: JSONScalar, description: CONFIG_DESCRIPTION }),
+    }),
+  })
+  .validate(serviceInput(updateRewardInput, patchArgs));
 
 const ImportRewardCodesPayload = builder.objectRef<ImportResult>('ImportRewardCodesPayload').implement({
   fields: mirror((t) => ({
@@ -178,14 +180,15 @@ const FulfilmentTestResult = builder.objectRef<FulfilmentCall>('FulfilmentTestRe
   })),
 });
 
-const GenerateRewardCodesInput = builder.inputType('GenerateRewardCodesInput', {
-  fields: (t) => ({
-    count: t.int({ required: true, description: '1 to 100,000 new codes.' }),
-    prefix: t.string({ description: 'Letters, digits, - and _.' }),
-    length: t.int({ description: 'Random characters after the prefix (6 to 32, default 10).' }),
-  }),
-  validate: serviceInput(generateCodesInput),
-});
+const GenerateRewardCodesInput = builder
+  .inputType('GenerateRewardCodesInput', {
+    fields: (t) => ({
+      count: t.int({ required: true, description: '1 to 100,000 new codes.' }),
+      prefix: t.string({ description: 'Letters, digits, - and _.' }),
+      length: t.int({ description: 'Random characters after the prefix (6 to 32, default 10).' }),
+    }),
+  })
+  .validate(serviceInput(generateCodesInput));
 
 builder.mutationFields((t) => ({
   createReward: t.field({

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
 import { type BadgeRow, badgesOf, upsertBadge } from './repository.ts';
 import type { BadgeDto } from './shapes.ts';
 
@@ -25,6 +24,7 @@ export const defineBadgeInput = z
       .optional(),
   })
   .meta({ id: 'BadgeInput' });
+export type DefineBadgeInput = z.output<typeof defineBadgeInput>;
 
 export type { BadgeDto } from './shapes.ts';
 
@@ -43,9 +43,8 @@ const present = (r: BadgeRow): BadgeDto => ({
 export async function defineBadge(
   ctx: AppContext,
   who: Principal,
-  input: unknown,
+  q: DefineBadgeInput,
 ): Promise<{ badge: BadgeDto; created: boolean }> {
-  const q = parseInput(defineBadgeInput, input);
   const row = await upsertBadge(ctx.pool, who, {
     key: q.key,
     name: q.name,
@@ -58,7 +57,7 @@ export async function defineBadge(
 
 /** The badge catalogue of the caller's workspace and mode, by key. */
 export async function listBadges(ctx: AppContext, who: Principal): Promise<BadgeDto[]> {
-  const badges = await badgesOf(ctx.orm.em.fork(), who);
+  const badges = await badgesOf(ctx, who);
   return badges.map((b) =>
     present({
       key: b.key,

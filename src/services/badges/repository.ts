@@ -1,12 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import type { Scope } from '../keys/principal.ts';
 import { Badge } from './entities.ts';
 
-/**
- * The badge catalogue's queries. Reading is a cold path (MikroORM over the caller's forked `em`);
- * flows award and create badges in the engine's own SQL (flows/engine/load.ts, bench suite `engine`).
- */
+// Raw SQL: `insert … on conflict do update … returning (xmax = 0)` defines a badge and says
+// whether it was new in one statement (a flow may create the same key concurrently). Reading the
+// catalogue is a cold path through MikroORM; flows award and create badges in the engine's own
+// SQL (flows/engine/load.ts, bench suite `engine`).
 
 export interface BadgeRow {
   key: string;
@@ -17,15 +17,13 @@ export interface BadgeRow {
 }
 
 /** The catalogue of a workspace and mode, by key. */
-export function badgesOf(em: EntityManager, who: Scope) {
-  return em.find(Badge, { workspace: who.workspaceId, mode: who.mode }, { orderBy: { key: 'asc' } });
+export function badgesOf(ctx: Pick<AppContext, 'orm'>, who: Scope) {
+  return ctx.orm.em
+    .fork()
+    .find(Badge, { workspace: who.workspaceId, mode: who.mode }, { orderBy: { key: 'asc' } });
 }
 
-/**
- * Defines or redefines a badge and says whether it was new. Raw SQL for two Postgres features in
- * one statement: `insert … on conflict do update` (a flow may create the same key concurrently)
- * and `xmax = 0` in `returning`, which tells an inserted row from an updated one.
- */
+/** Defines or redefines a badge and says whether it was new (`xmax = 0`: the row was inserted). */
 export async function upsertBadge(
   sql: Sql,
   who: Scope,

@@ -1,18 +1,16 @@
-import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
+import { isoJsonSql, jsonObjectSql, jsonSql } from '../../db/sql-json.ts';
 import { isoTime } from '../../lib/iso-time.ts';
-import type { RawEntry } from './post-entry.ts';
-import type { LedgerEntryDto } from './shapes.ts';
+import type { RawEntry } from './repository.ts';
+import type { LedgerEntryDto, LedgerSource } from './shapes.ts';
 
-/** A ledger entry as every door shows it: the shape's output type. */
-export type LedgerEntryRow = LedgerEntryDto;
-
-export function presentEntry(r: RawEntry): LedgerEntryRow {
+/** A ledger entry as every door shows it. */
+export function presentEntry(r: RawEntry): LedgerEntryDto {
   return {
     id: Number(r.id),
     points: Number(r.points),
     balance_after: Number(r.balance_after),
     reason: r.reason,
-    source: r.source as LedgerEntryDto['source'],
+    source: r.source as LedgerSource,
     reference: r.reference,
     reverses_entry_id: r.reverses_entry_id === null ? null : Number(r.reverses_entry_id),
     idempotency_key: r.idempotency_key,
@@ -21,15 +19,21 @@ export function presentEntry(r: RawEntry): LedgerEntryRow {
 }
 
 /**
- * {@link presentEntry} in SQL: the compact JSON text of an entry row `alias` (the columns of
- * `ledger_entries`), same keys in the same order, for results built inside one statement
- * (see `debitCtes`). Timestamps as `toISOString()` prints them (UTC, milliseconds, `Z`).
+ * {@link presentEntry} in SQL: the compact JSON text of the entry row `alias` (the columns of
+ * `ledger_entries`), for results built inside the statement that posts the entry (see
+ * debit.sql.ts). Same keys in the same order; timestamps as `toISOString()` prints them.
  */
 export function entryJsonSql(alias: string): string {
-  const str = (col: string) => jsonSql(`${alias}.${col}::text`);
-  return `'{"id":' || ${alias}.id || ',"points":' || ${alias}.points || ',"balance_after":' || ${alias}.balance_after
-    || ',"reason":' || ${str('reason')} || ',"source":' || ${str('source')} || ',"reference":' || ${str('reference')}
-    || ',"reverses_entry_id":' || coalesce(${alias}.reverses_entry_id::text, 'null')
-    || ',"idempotency_key":' || ${str('idempotency_key')}
-    || ',"created_at":' || ${isoJsonSql(`${alias}.created_at`)} || '}'`;
+  const text = (col: string) => jsonSql(`${alias}.${col}::text`);
+  return jsonObjectSql<LedgerEntryDto>({
+    id: `${alias}.id`,
+    points: `${alias}.points`,
+    balance_after: `${alias}.balance_after`,
+    reason: text('reason'),
+    source: text('source'),
+    reference: text('reference'),
+    reverses_entry_id: `coalesce(${alias}.reverses_entry_id::text, 'null')`,
+    idempotency_key: text('idempotency_key'),
+    created_at: isoJsonSql(`${alias}.created_at`),
+  });
 }

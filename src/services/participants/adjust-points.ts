@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Sql } from '../../db/tx.ts';
-import { uniqueViolation, withTransaction } from '../../db/tx.ts';
+import { uniqueViolation } from '../../db/tx.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError } from '../../errors.ts';
 import { text } from '../../lib/primitives.ts';
 import { LIMITS } from '../events/event-input.ts';
 import type { Scope } from '../keys/principal.ts';
-import { postEntry, type RawEntry } from '../ledger/post-entry.ts';
-import { type LedgerEntryRow, presentEntry } from '../ledger/presenters.ts';
+import { postEntry } from '../ledger/post-entry.ts';
+import { presentEntry } from '../ledger/presenters.ts';
+import { entryByKey, type OwnedEntry } from '../ledger/repository.ts';
+import type { LedgerEntryDto } from '../ledger/shapes.ts';
 import { parseInput } from '../validation.ts';
 import { ensureParticipant } from './ensure-participant.ts';
-
-// Raw SQL: a ledger posting: the participant locked `for update` and the entry posted with `postEntry` on
-// the same pg client (see ledger/post-entry.ts, bench suite `leaderboards`: POST …/points).
+import { lockParticipant } from './repository.ts';
 
 /** Far beyond any real balance, and exact as a JavaScript number and a bigint. */
 export const MAX_ADJUSTMENT = 1_000_000_000_000;
+
+const idempotencyKey = text(LIMITS.idempotencyKeyLength, { min: 1 });
 
 export const adjustPointsInput = z.strictObject({
   points: z
@@ -26,52 +28,51 @@ export const adjustPointsInput = z.strictObject({
     .refine((n) => n !== 0, 'must be a non-zero integer')
     .meta({ description: 'Signed: a credit is positive, a debit negative (never below the balance).' }),
   reason: text(500).trim().min(1),
-  idempotency_key: text(LIMITS.idempotencyKeyLength, { min: 1 }).nullish().meta({
-    description: 'Makes retries safe (CONTRACT 5); the `Idempotency-Key` header wins over it.',
+  idempotency_key: idempotencyKey.nullish().meta({
+    description: 'Makes retries safe (docs/api.md#idempotency); the `Idempotency-Key` header wins over it.',
   }),
 });
-export type AdjustPointsInput = z.input<typeof adjustPointsInput>;
+export type AdjustPointsInput = z.output<typeof adjustPointsInput>;
+
+const keyHeader = z.object({ 'Idempotency-Key': idempotencyKey });
 
 export interface Adjustment {
-  entry: LedgerEntryRow;
+  entry: LedgerEntryDto;
   /** A retry with the same key: the original entry, nothing written (answer 200, not 201). */
   replayed: boolean;
 }
 
 /**
- * `POST /v1/participants/{external_id}/points` (CONTRACT 5 and 7): a manual credit or debit,
- * creating the participant when unknown. With an idempotency key, a retry returns the original
- * entry and a different request under the same key is a 409. Concurrent duplicates serialize
- * on the participant's row lock, so the second one finds the first's entry and replays it; the
- * ledger's unique index on the key is the backstop if they ever do not.
+ * `POST /v1/participants/{external_id}/points` (docs/guarantees.md#the-ledger-immutable-balance--sum-of-entries):
+ * a manual credit or debit, creating the participant when unknown. With an idempotency key, a
+ * retry returns the original entry and a different request under the same key is a 409.
+ * Concurrent duplicates serialize on the participant's row lock, so the second one finds the
+ * first's entry and replays it; the ledger's unique index on the key is the backstop if they ever do not.
  */
 export async function adjustPoints(
   ctx: AppContext,
   who: Scope,
   externalId: string,
-  input: unknown,
+  body: AdjustPointsInput,
   headerKey?: string | null,
 ): Promise<Adjustment> {
-  const body = parseInput(adjustPointsInput, input);
-  if (headerKey !== undefined && headerKey !== null)
-    parseInput(z.object({ 'Idempotency-Key': adjustPointsInput.shape.idempotency_key.unwrap() }), {
-      'Idempotency-Key': headerKey,
-    });
+  // The header is not part of the validated body: checked here, as the body's key is.
+  if (headerKey != null) parseInput(keyHeader, { 'Idempotency-Key': headerKey });
   const key = headerKey || body.idempotency_key || null;
   const request = { externalId, points: body.points, reason: body.reason };
   try {
-    return await withTransaction(ctx.pool, async (c) => {
-      const participant = await ensureParticipant(c, {
+    return await unitOfWork(ctx, async ({ sql }) => {
+      const participant = await ensureParticipant(sql, {
         workspaceId: who.workspaceId,
         mode: who.mode,
         externalId,
       });
       if (key) {
-        await c.query('select 1 from participants where id = $1 for update', [participant.id]);
-        const earlier = await findAdjustment(c, who, key);
+        await lockParticipant(sql, participant.id);
+        const earlier = await entryByKey(sql, who.workspaceId, who.mode, key);
         if (earlier) return replay(earlier, request);
       }
-      return postEntry(c, {
+      return postEntry(sql, {
         workspaceId: who.workspaceId,
         mode: who.mode,
         participantId: participant.id,
@@ -84,38 +85,22 @@ export async function adjustPoints(
     });
   } catch (err) {
     if (key && uniqueViolation(err) === 'ledger_entries_idempotency_key_unique') {
-      const earlier = await findAdjustment(ctx.pool, who, key);
+      const earlier = await entryByKey(ctx.pool, who.workspaceId, who.mode, key);
       if (earlier) return replay(earlier, request);
     }
     throw err;
   }
 }
 
-interface KeyedEntry {
-  entry: LedgerEntryRow;
-  externalId: string;
-}
-
-async function findAdjustment(sql: Sql, who: Scope, key: string): Promise<KeyedEntry | null> {
-  const { rows } = await sql.query<RawEntry & { external_id: string }>(
-    `select e.id, e.points, e.balance_after, e.reason, e.source, e.reference, e.reverses_entry_id,
-            e.idempotency_key, e.created_at, p.external_id
-       from ledger_entries e join participants p on p.id = e.participant_id
-      where e.workspace_id = $1 and e.mode = $2 and e.idempotency_key = $3`,
-    [who.workspaceId, who.mode, key],
-  );
-  return rows[0] ? { entry: presentEntry(rows[0]), externalId: rows[0].external_id } : null;
-}
-
 /** The same key must mean the same request: participant, points and reason. */
 function replay(
-  earlier: KeyedEntry,
+  earlier: OwnedEntry,
   request: { externalId: string; points: number; reason: string },
 ): Adjustment {
-  const e = earlier.entry;
+  const e = presentEntry(earlier);
   if (
     e.source !== 'adjustment' ||
-    earlier.externalId !== request.externalId ||
+    earlier.external_id !== request.externalId ||
     e.points !== request.points ||
     e.reason !== request.reason
   )

@@ -1,19 +1,17 @@
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { keysetSql, type Page } from '../../lib/pagination.ts';
+import type { Page, PageInput } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
 import { ranksOf } from '../leaderboards/read-leaderboard.ts';
-import type { RawEntry } from '../ledger/post-entry.ts';
-import { type LedgerEntryRow, presentEntry } from '../ledger/presenters.ts';
-import { activeMultipliersSql } from '../rewards/multiplier.ts';
-import { parseInput } from '../validation.ts';
+import { presentEntry } from '../ledger/presenters.ts';
+import type { RawEntry } from '../ledger/repository.ts';
+import type { LedgerEntryDto } from '../ledger/shapes.ts';
 import { presentHeldBadgeRow } from './participant-badges.ts';
-import { participantLedgerInput } from './participant-ledger.ts';
+import * as repo from './repository.ts';
 import type { ParticipantBadgeDto, ParticipantSummary } from './shapes.ts';
 
-// Raw SQL: the batched reads behind GraphQL's nested participant fields (schema/participant.ts):
-// one statement per list of participants, whatever its length, each scoped like
-// `findParticipant` (workspace and mode) by joining the participants table on the external ids.
+// The batched reads behind GraphQL's nested participant fields (schema/participant.ts): one
+// statement per list of participants, whatever its length, each scoped like `findParticipant`.
 
 /**
  * What a batch answers per requested external id, in the order asked: the value, or the 404 the
@@ -30,24 +28,8 @@ export async function badgesOfMany(
   who: Scope,
   externalIds: readonly string[],
 ): Promise<PerParticipant<ParticipantBadgeDto[]>> {
-  const { rows } = await ctx.pool.query<{
-    external_id: string;
-    key: string | null;
-    tier: string;
-    name: string;
-    awarded_at: Date;
-    flow_run_id: string | null;
-  }>(
-    `select p.external_id, b.key, pb.tier, b.name, pb.awarded_at, pb.flow_run_id
-       from participants p
-       left join participant_badges pb on pb.participant_id = p.id
-       left join badges b on b.id = pb.badge_id
-      where p.workspace_id = $1 and p.mode = $2 and p.external_id = any($3::text[])
-      order by p.id, pb.awarded_at desc nulls last, pb.id desc`,
-    [who.workspaceId, who.mode, externalIds],
-  );
   const found = new Map<string, ParticipantBadgeDto[]>();
-  for (const r of rows) {
+  for (const r of await repo.badgesOfMany(ctx.pool, who, externalIds)) {
     const held = found.get(r.external_id) ?? [];
     found.set(r.external_id, held);
     if (r.key === null) continue; // a participant without badges
@@ -66,30 +48,7 @@ export async function summariesOfMany(
   externalIds: readonly string[],
   now = new Date(),
 ): Promise<PerParticipant<ParticipantSummary>> {
-  const { rows } = await ctx.pool.query<{
-    external_id: string;
-    balance: string;
-    lifetime_points: string;
-    badges: string;
-    redemptions: string;
-    events: string;
-    factor: string | null;
-    expires_at: Date | null;
-  }>(
-    `with ps as (
-       select id, external_id, balance, lifetime_points from participants
-        where workspace_id = $1 and mode = $2 and external_id = any($3::text[])
-     )
-     select ps.external_id, ps.balance, ps.lifetime_points,
-            (select count(*) from participant_badges where participant_id = ps.id) as badges,
-            (select count(*) from redemptions where participant_id = ps.id) as redemptions,
-            (select count(*) from events where participant_id = ps.id) as events,
-            m.factor, m.expires_at
-       from ps
-       left join (${activeMultipliersSql('array(select id from ps)', '$4::timestamptz')}) m
-         on m.participant_id = ps.id`,
-    [who.workspaceId, who.mode, externalIds, now],
-  );
+  const rows = await repo.summariesOfMany(ctx.pool, who, externalIds, now);
   const ranks = await ranksOf(
     ctx.pool,
     who,
@@ -117,30 +76,17 @@ export async function summariesOfMany(
 }
 
 /**
- * The same page (`input`: limit and cursor, as `participantLedger` takes) of many participants'
+ * The same page (`q`: limit and cursor, as `participantLedger` takes) of many participants'
  * ledgers, in one statement: a LATERAL keyset read per participant.
  */
 export async function ledgersOfMany(
   ctx: AppContext,
   who: Scope,
   externalIds: readonly string[],
-  input: unknown,
-): Promise<PerParticipant<Page<LedgerEntryRow>>> {
-  const q = parseInput(participantLedgerInput, input);
+  q: PageInput,
+): Promise<PerParticipant<Page<LedgerEntryDto>>> {
   const range = ctx.paginator.rangeOf<string>(q);
-  const k = keysetSql(range, 'id', 4);
-  const { rows } = await ctx.pool.query<RawEntry & { owner: string; entry_id: string | null }>(
-    `select p.external_id as owner, e.id as entry_id, e.*
-       from participants p
-       left join lateral (
-         select id, points, balance_after, reason, source, reference, reverses_entry_id, idempotency_key, created_at
-           from ledger_entries
-          where participant_id = p.id and ${k.where}
-          order by ${k.order} limit ${k.limit}
-       ) e on true
-      where p.workspace_id = $1 and p.mode = $2 and p.external_id = any($3::text[])`,
-    [who.workspaceId, who.mode, externalIds, ...k.params],
-  );
+  const rows = await repo.ledgersOfMany(ctx.pool, who, externalIds, range);
   const ascending = range.after?.op === 'gt';
   const byOwner = new Map<string, RawEntry[]>();
   for (const r of rows) {
@@ -148,7 +94,7 @@ export async function ledgersOfMany(
     byOwner.set(r.owner, list);
     if (r.entry_id !== null) list.push(r);
   }
-  const found = new Map<string, Page<LedgerEntryRow>>();
+  const found = new Map<string, Page<LedgerEntryDto>>();
   for (const [owner, list] of byOwner) {
     // Bigint ids as strings: compared as numbers, in the range's order.
     list.sort((a, b) => {
@@ -157,7 +103,7 @@ export async function ledgersOfMany(
     });
     found.set(
       owner,
-      ctx.paginator.pageFrom(q, list.map(presentEntry), (e: LedgerEntryRow) => e.id),
+      ctx.paginator.pageFrom(q, list.map(presentEntry), (e: LedgerEntryDto) => e.id),
     );
   }
   return inOrder(externalIds, found);

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { signParticipantToken } from '../keys/participant-token.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
-import { findParticipant } from './find-participant.ts';
+import { findParticipant } from './repository.ts';
 
 export const mintTokenInput = z.strictObject({
   ttl_seconds: z
@@ -13,6 +12,7 @@ export const mintTokenInput = z.strictObject({
     .default(3600)
     .meta({ description: 'Lifetime in seconds: 60 to 86400, default 3600.' }),
 });
+export type MintTokenInput = z.output<typeof mintTokenInput>;
 
 export const participantTokenShape = z
   .object({
@@ -27,7 +27,7 @@ export const participantTokenShape = z
 export type ParticipantTokenDto = z.output<typeof participantTokenShape>;
 
 /**
- * `POST /v1/participants/{external_id}/tokens` (CONTRACT 7): a short-lived token a browser may
+ * `POST /v1/participants/{external_id}/tokens`: a short-lived token a browser may
  * hold for one participant, bound to the workspace, the mode and the minting key. 404 for an
  * unknown participant.
  */
@@ -35,9 +35,8 @@ export async function mintParticipantToken(
   ctx: AppContext,
   who: Principal,
   externalId: string,
-  input: unknown,
+  { ttl_seconds }: MintTokenInput,
 ): Promise<ParticipantTokenDto> {
-  const { ttl_seconds } = parseInput(mintTokenInput, input);
   await findParticipant(ctx.pool, who, externalId);
   const expiresAt = Math.floor(Date.now() / 1000) + ttl_seconds;
   const token = signParticipantToken(ctx.config.secret, {

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { isoTime } from '../../lib/iso-time.ts';
 import type { Scope } from '../keys/principal.ts';
-import { findParticipant } from './find-participant.ts';
-import { badgesHeld } from './repository.ts';
+import { badgesHeld, findParticipant, type HeldBadgeRow } from './repository.ts';
 import type { ParticipantBadgeDto } from './shapes.ts';
 
 export type { ParticipantBadgeDto } from './shapes.ts';
@@ -14,29 +13,22 @@ export async function participantBadges(
   externalId: string,
 ): Promise<{ data: ParticipantBadgeDto[] }> {
   const participant = await findParticipant(ctx.pool, who, externalId);
-  const held = await badgesHeld(ctx.orm.em.fork(), Number(participant.id));
-  return {
-    data: held.map(presentHeldBadge),
-  };
+  const held = await badgesHeld(ctx, Number(participant.id));
+  return { data: held.map(presentHeldBadge) };
 }
 
 /** One award as `…/badges` shows it (also the subject-access export's). */
-export const presentHeldBadge = (h: Awaited<ReturnType<typeof badgesHeld>>[number]): ParticipantBadgeDto => ({
-  key: h.badge.key,
-  tier: h.tier === '' ? null : h.tier,
-  name: h.badge.name,
-  awarded_at: isoTime(h.awardedAt),
-  flow_run_id: h.flowRunId ?? null,
-});
+export const presentHeldBadge = (h: Awaited<ReturnType<typeof badgesHeld>>[number]): ParticipantBadgeDto =>
+  presentHeldBadgeRow({
+    key: h.badge.key,
+    tier: h.tier,
+    name: h.badge.name,
+    awarded_at: h.awardedAt,
+    flow_run_id: h.flowRunId ?? null,
+  });
 
 /** An award read by raw SQL (`badges` joined to `participant_badges`), as {@link presentHeldBadge} shows it. */
-export const presentHeldBadgeRow = (r: {
-  key: string;
-  tier: string;
-  name: string;
-  awarded_at: Date;
-  flow_run_id: string | null;
-}): ParticipantBadgeDto => ({
+export const presentHeldBadgeRow = (r: HeldBadgeRow): ParticipantBadgeDto => ({
   key: r.key,
   tier: r.tier === '' ? null : r.tier,
   name: r.name,

@@ -1,13 +1,10 @@
 import type { AppContext } from '../../context.ts';
-import { keysetSql, type Page, pageInput } from '../../lib/pagination.ts';
+import { type Page, type PageInput, pageInput } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
-import type { RawEntry } from '../ledger/post-entry.ts';
-import { type LedgerEntryRow, presentEntry } from '../ledger/presenters.ts';
-import { parseInput } from '../validation.ts';
-import { findParticipant } from './find-participant.ts';
-
-// Raw SQL: ledger entries are presented from the ledger's own SQL row shape (`RawEntry`,
-// ledger/post-entry.ts, bench suite `engine`).
+import { presentEntry } from '../ledger/presenters.ts';
+import { entriesOf } from '../ledger/repository.ts';
+import type { LedgerEntryDto } from '../ledger/shapes.ts';
+import { findParticipant } from './repository.ts';
 
 export const participantLedgerInput = pageInput;
 
@@ -16,23 +13,12 @@ export async function participantLedger(
   ctx: AppContext,
   who: Scope,
   externalId: string,
-  input: unknown,
-): Promise<Page<LedgerEntryRow>> {
-  const q = parseInput(participantLedgerInput, input);
+  q: PageInput,
+): Promise<Page<LedgerEntryDto>> {
   const participant = await findParticipant(ctx.pool, who, externalId);
   return ctx.paginator.page(
     q,
-    (e: LedgerEntryRow) => e.id,
-    async (range) => {
-      const k = keysetSql(range, 'id', 2);
-      const { rows } = await ctx.pool.query<RawEntry>(
-        `select id, points, balance_after, reason, source, reference, reverses_entry_id, idempotency_key, created_at
-           from ledger_entries
-          where participant_id = $1 and ${k.where}
-          order by ${k.order} limit ${k.limit}`,
-        [participant.id, ...k.params],
-      );
-      return rows.map(presentEntry);
-    },
+    (e: LedgerEntryDto) => e.id,
+    async (range) => (await entriesOf(ctx.pool, participant.id, range)).map(presentEntry),
   );
 }

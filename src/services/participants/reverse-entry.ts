@@ -1,51 +1,43 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { uniqueViolation, withTransaction } from '../../db/tx.ts';
+import { uniqueViolation } from '../../db/tx.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
 import { text } from '../../lib/primitives.ts';
 import type { Scope } from '../keys/principal.ts';
 import { postEntry } from '../ledger/post-entry.ts';
-import type { LedgerEntryRow } from '../ledger/presenters.ts';
-import { parseInput } from '../validation.ts';
-import { findParticipant } from './find-participant.ts';
-
-// Raw SQL: a ledger posting (see ledger/post-entry.ts): the entry is read and reversed with `postEntry`
-// on one pg client.
+import { entryToReverse } from '../ledger/repository.ts';
+import type { LedgerEntryDto } from '../ledger/shapes.ts';
+import { findParticipant } from './repository.ts';
 
 export const reverseEntryInput = z.strictObject({
   reason: text(500).trim().min(1).nullish(),
 });
-export type ReverseEntryInput = z.input<typeof reverseEntryInput>;
+export type ReverseEntryInput = z.output<typeof reverseEntryInput>;
 
 const alreadyReversed = (id: number) =>
   new DomainError('already_reversed', `Ledger entry ${id} has already been reversed`, { entry_id: id });
 
 /**
- * `POST /v1/participants/{external_id}/ledger/{entry_id}/reversal` (SPEC 1, CONTRACT 7): a new
- * entry of the opposite sign naming the original. An entry is reversed once: the participant's
- * row lock serializes concurrent attempts and the unique index on `reverses_entry_id` decides
- * if anything slips past. A reversal that would overdraw the balance is 422 insufficient_points.
+ * `POST /v1/participants/{external_id}/ledger/{entry_id}/reversal`
+ * (docs/guarantees.md#the-ledger-immutable-balance--sum-of-entries): a new entry of the opposite
+ * sign naming the original. An entry is reversed once: the participant's row lock serializes
+ * concurrent attempts and the unique index on `reverses_entry_id` decides if anything slips past.
+ * A reversal that would overdraw the balance is 422 insufficient_points.
  */
 export async function reverseEntry(
   ctx: AppContext,
   who: Scope,
   externalId: string,
   entryId: string,
-  input: unknown,
-): Promise<LedgerEntryRow> {
-  const body = parseInput(reverseEntryInput, input ?? {});
+  body: ReverseEntryInput = {},
+): Promise<LedgerEntryDto> {
   const id = /^[1-9][0-9]{0,17}$/.test(entryId) ? Number(entryId) : null;
   if (id === null) throw notFound('ledger entry');
   try {
-    return await withTransaction(ctx.pool, async (c) => {
-      const participant = await findParticipant(c, who, externalId, { forUpdate: true });
-      const { rows } = await c.query<{ points: string; source: string; reversed: boolean }>(
-        `select e.points, e.source,
-                exists (select 1 from ledger_entries r where r.reverses_entry_id = e.id) as reversed
-           from ledger_entries e where e.id = $1 and e.participant_id = $2`,
-        [id, participant.id],
-      );
-      const original = rows[0];
+    return await unitOfWork(ctx, async ({ sql }) => {
+      const participant = await findParticipant(sql, who, externalId, { forUpdate: true });
+      const original = await entryToReverse(sql, participant.id, id);
       if (!original) throw notFound('ledger entry');
       if (original.reversed) throw alreadyReversed(id);
       if (original.source === 'reversal')
@@ -54,7 +46,7 @@ export async function reverseEntry(
       // Earned points leave lifetime points (and the leaderboards) with the reversal; a
       // reversed debit only gives the balance back.
       const earned = points > 0 && (original.source === 'flow' || original.source === 'adjustment');
-      const posted = await postEntry(c, {
+      const posted = await postEntry(sql, {
         workspaceId: who.workspaceId,
         mode: who.mode,
         participantId: Number(participant.id),

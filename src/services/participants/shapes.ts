@@ -3,7 +3,7 @@ import { timestamp } from '../../lib/shapes.ts';
 import { eventShape } from '../events/shapes.ts';
 import { ledgerEntryShape } from '../ledger/shapes.ts';
 import { messageShape } from '../messages/shapes.ts';
-import { redemptionShape } from '../rewards/shapes.ts';
+import { activeMultiplierShape, redemptionShape } from '../rewards/shapes.ts';
 import { webhookDeliveryDetailShape } from '../webhooks/shapes.ts';
 
 /** The participant object of CONTRACT 7. */
@@ -23,10 +23,6 @@ export const participantShape = z
   })
   .meta({ id: 'Participant' });
 export type ParticipantDto = z.output<typeof participantShape>;
-
-export const activeMultiplierShape = z
-  .object({ factor: z.number(), expires_at: timestamp('When it ends.') })
-  .meta({ id: 'ActiveMultiplier' });
 
 export const participantSummaryShape = z
   .object({

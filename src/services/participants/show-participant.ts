@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import type { Scope } from '../keys/principal.ts';
-import { findParticipant } from './find-participant.ts';
 import { type ParticipantDto, presentParticipant } from './presenters.ts';
+import { findParticipant } from './repository.ts';
 
-/** `GET /v1/participants/{external_id}` (CONTRACT 7). */
+/** `GET /v1/participants/{external_id}`: the participant, else 404. */
 export async function showParticipant(
   ctx: AppContext,
   who: Scope,

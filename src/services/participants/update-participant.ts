@@ -4,17 +4,8 @@ import { notFound } from '../../errors.ts';
 import { text } from '../../lib/primitives.ts';
 import { LIMITS } from '../events/event-input.ts';
 import type { Scope } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
-import {
-  PARTICIPANT_COLUMNS,
-  type ParticipantDto,
-  type ParticipantRow,
-  presentParticipant,
-} from './presenters.ts';
-
-// Raw SQL: participants' rows are upserted by the ingest statement (events/event-writer.ts, bench
-// scenario `events.post`) and read in SQL by the ledger; a PATCH is one `update … returning` of the
-// columns those reads present.
+import { type ParticipantDto, presentParticipant } from './presenters.ts';
+import { updatePii } from './repository.ts';
 
 /** PATCH body: each given field replaces the stored one; null clears it; absent ones stay. */
 export const updateParticipantInput = z.strictObject({
@@ -22,31 +13,22 @@ export const updateParticipantInput = z.strictObject({
   phone: text(LIMITS.phoneLength).trim().nullable().optional(),
   name: text(LIMITS.nameLength).trim().nullable().optional(),
 });
-export type UpdateParticipantInput = z.input<typeof updateParticipantInput>;
+export type UpdateParticipantInput = z.output<typeof updateParticipantInput>;
 
-/** `PATCH /v1/participants/{external_id}`: replaces PII (SPEC 2.4; events only ever enrich). */
+/** `PATCH /v1/participants/{external_id}`: replaces PII (events only ever enrich it). */
 export async function updateParticipant(
   ctx: AppContext,
   who: Scope,
   externalId: string,
-  input: unknown,
+  body: UpdateParticipantInput,
 ): Promise<ParticipantDto> {
-  const body = parseInput(updateParticipantInput, input);
-  const sets: string[] = [];
-  const params: unknown[] = [who.workspaceId, who.mode, externalId];
+  const fields: Partial<Record<'email' | 'phone' | 'name', string | null>> = {};
   for (const field of ['email', 'phone', 'name'] as const) {
     const value = body[field];
-    if (value === undefined) continue;
-    params.push(value === null || value === '' ? null : value);
-    sets.push(`${field} = $${params.length}`);
+    // An empty string clears the field, as null does.
+    if (value !== undefined) fields[field] = value === null || value === '' ? null : value;
   }
-  sets.push('updated_at = now()');
-  const { rows } = await ctx.pool.query<ParticipantRow>(
-    `update participants set ${sets.join(', ')}
-      where workspace_id = $1 and mode = $2 and external_id = $3
-      returning ${PARTICIPANT_COLUMNS}`,
-    params,
-  );
-  if (!rows[0]) throw notFound('participant');
-  return presentParticipant(rows[0]);
+  const row = await updatePii(ctx.pool, who, externalId, fields);
+  if (!row) throw notFound('participant');
+  return presentParticipant(row);
 }

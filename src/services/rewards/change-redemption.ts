@@ -1,14 +1,12 @@
 import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/tx.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
-import { presentRedemption, type RedemptionRow } from './presenters.ts';
+import { presentRedemption } from './presenters.ts';
 import { numericId } from './repository.ts';
-import { cancelAndRefund, type LockedRedemption, lockRedemption } from './settle-redemption.ts';
+import { type LockedRedemption, lockRedemption, markFulfilled } from './settle.sql.ts';
+import { cancelAndRefund } from './settle-redemption.ts';
 import type { RedemptionDto } from './shapes.ts';
-
-// Raw SQL: a redemption state change on the redemption path's pg client and locks (see redeem-reward.ts,
-// bench suite `rewards`), presented from the shared `REDEMPTION_COLUMNS` SQL.
 
 /** Only a pending physical redemption moves by hand; an external one is settled by its own call. */
 function assertMovable(x: LockedRedemption | null, action: string): LockedRedemption {
@@ -22,21 +20,16 @@ function assertMovable(x: LockedRedemption | null, action: string): LockedRedemp
   return x;
 }
 
-/** `pending` → `fulfilled` for a physical reward, once it has shipped (CONTRACT 8). */
+/** `pending` → `fulfilled` for a physical reward, once it has shipped. */
 export async function fulfilRedemption(
   ctx: AppContext,
   who: Principal,
   id: string | number,
 ): Promise<RedemptionDto> {
   const redemptionId = numericId(id, 'redemption');
-  return withTransaction(ctx.pool, async (sql) => {
+  return unitOfWork(ctx, async ({ sql }) => {
     const x = assertMovable(await lockRedemption(sql, who, redemptionId), 'fulfil');
-    const { rows } = await sql.query<RedemptionRow>(
-      `update redemptions set status = 'fulfilled', updated_at = now() where id = $1
-       returning id, reward_id, mode, status, fulfilment, cost_points, idempotency_key, created_at, updated_at`,
-      [x.id],
-    );
-    return presentRedemption({ ...rows[0]!, external_id: x.external_id });
+    return presentRedemption({ ...(await markFulfilled(sql, x.id)), external_id: x.external_id });
   });
 }
 
@@ -47,7 +40,7 @@ export async function cancelRedemption(
   id: string | number,
 ): Promise<RedemptionDto> {
   const redemptionId = numericId(id, 'redemption');
-  return withTransaction(ctx.pool, async (sql) => {
+  return unitOfWork(ctx, async ({ sql }) => {
     const x = assertMovable(await lockRedemption(sql, who, redemptionId), 'cancel');
     return presentRedemption(await cancelAndRefund(sql, x, null));
   });

@@ -1,13 +1,11 @@
 import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/tx.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { EgressError, egressRequest } from '../../lib/egress.ts';
 import { presentRedemption, type RedemptionRow } from './presenters.ts';
 import { type ExternalConfig, externalConfig } from './reward-input.ts';
-import { cancelAndRefund, emitRedeemed, fulfilmentFailed, lockRedemption } from './settle-redemption.ts';
+import { externalCallInfo, externalRedemption, lockRedemption, markFulfilled } from './settle.sql.ts';
+import { cancelAndRefund, emitRedeemed, fulfilmentFailed } from './settle-redemption.ts';
 import type { FulfilmentCall, RedemptionDto } from './shapes.ts';
-
-// Raw SQL: settles a redemption on the redemption path's pg client and locks (bench suite `rewards`),
-// with the code, stock and refund in one transaction.
 
 export interface TokenValues {
   'participant.external_id': string;
@@ -23,7 +21,7 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 const SNIPPET_CHARS = 1024;
 
 /**
- * Replaces the SPEC 2.5 tokens in every string of `template` (deeply) in one pass per string: a
+ * Replaces the tokens (docs/guarantees.md#external-fulfilment) in every string of `template` (deeply) in one pass per string: a
  * substituted value is never scanned again, so a participant named `{{participant.email}}` stays
  * that literal text. Nothing is evaluated; unknown `{{…}}` are left as they are.
  */
@@ -112,26 +110,14 @@ const failed = (status: number | null, snippet: string | null, error: string): F
 export const recoveryDelayMs = (ctx: AppContext) => 2 * ctx.config.WEBHOOK_TIMEOUT_MS + 5_000;
 
 /**
- * After the debit committed: calls the endpoint (outside any transaction), then records the
- * outcome in a second transaction. Success → `fulfilled` with the code and `reward.redeemed`;
- * failure → `cancelled`, reversal entry, stock restored and 422 `external_fulfilment_failed`.
- * Used by the request and, with the same `{{reference}}`, by the recovery job.
+ * After the debit committed (docs/guarantees.md#external-fulfilment): calls the endpoint (outside
+ * any transaction), then records the outcome in a second one. Success → `fulfilled` with the code
+ * and `reward.redeemed`; failure → `cancelled`, reversal entry, stock restored and 422
+ * `external_fulfilment_failed`. Used by the request and, with the same `{{reference}}`, by the
+ * recovery job.
  */
 export async function fulfilExternal(ctx: AppContext, row: RedemptionRow): Promise<RedemptionDto> {
-  const { rows } = await ctx.pool.query<{
-    workspace_id: string;
-    reference: string;
-    config: Record<string, unknown>;
-    reward_name: string;
-    email: string | null;
-    name: string | null;
-  }>(
-    `select x.workspace_id, x.reference, r.config, r.name as reward_name, p.email, p.name
-       from redemptions x join rewards r on r.id = x.reward_id join participants p on p.id = x.participant_id
-      where x.id = $1`,
-    [row.id],
-  );
-  const info = rows[0]!;
+  const info = await externalCallInfo(ctx.pool, row.id);
   const scope = { workspaceId: info.workspace_id, mode: row.mode };
   const call = await callExternal(ctx, info.config, {
     'participant.external_id': row.external_id,
@@ -140,18 +126,15 @@ export async function fulfilExternal(ctx: AppContext, row: RedemptionRow): Promi
     'reward.name': info.reward_name,
     reference: info.reference,
   });
-  const settled = await withTransaction(ctx.pool, async (sql) => {
+  const settled = await unitOfWork(ctx, async ({ sql }) => {
     const x = await lockRedemption(sql, scope, Number(row.id));
     // Settled meanwhile (by the recovery job, or the request while the job ran): keep that outcome.
     if (x?.status !== 'pending') return x;
     if (call.ok) {
-      const { rows: done } = await sql.query<RedemptionRow>(
-        `update redemptions set status = 'fulfilled', fulfilment = $2::jsonb, updated_at = now()
-          where id = $1
-          returning id, reward_id, mode, status, fulfilment, cost_points, idempotency_key, created_at, updated_at`,
-        [x.id, JSON.stringify({ type: 'external', code: call.code })],
-      );
-      const fulfilled = { ...done[0]!, external_id: x.external_id };
+      const fulfilled = {
+        ...(await markFulfilled(sql, x.id, { type: 'external', code: call.code! })),
+        external_id: x.external_id,
+      };
       await emitRedeemed(sql, scope, fulfilled, {
         id: Number(x.reward_id),
         name: x.reward_name,
@@ -176,14 +159,7 @@ export async function fulfilExternal(ctx: AppContext, row: RedemptionRow): Promi
  * exactly as on the request path. Anything not pending is left alone.
  */
 export async function recoverRedemption(ctx: AppContext, redemptionId: number): Promise<string> {
-  const { rows } = await ctx.pool.query<RedemptionRow>(
-    `select x.id, x.reward_id, x.mode, x.status, x.fulfilment, x.cost_points, x.idempotency_key,
-            x.created_at, x.updated_at, p.external_id
-       from redemptions x join participants p on p.id = x.participant_id join rewards r on r.id = x.reward_id
-      where x.id = $1 and r.type = 'external'`,
-    [redemptionId],
-  );
-  const row = rows[0];
+  const row = await externalRedemption(ctx.pool, redemptionId);
   if (!row) return 'missing';
   if (row.status !== 'pending') return row.status;
   try {

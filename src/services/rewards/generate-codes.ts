@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/tx.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError } from '../../errors.ts';
 import { text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
-import { availableCodes, insertCodes, poolReward } from './import-codes.ts';
+import { poolReward } from './import-codes.ts';
+import { availableCodes, insertCodes } from './repository.ts';
 import type { GenerateResult } from './shapes.ts';
 
 /** 31 symbols: digits 2-9 and capitals without I, L and O, so no two read alike (0/O, 1/I/L). */
@@ -21,6 +21,7 @@ export const generateCodesInput = z.strictObject({
     .optional(),
   length: z.int().min(6).max(32).default(10).meta({ description: 'Random characters after the prefix.' }),
 });
+export type GenerateCodesInput = z.output<typeof generateCodesInput>;
 
 /** `count` codes of `prefix` + `length` symbols drawn uniformly from a CSPRNG. */
 export function randomCodes(count: number, length: number, prefix = ''): string[] {
@@ -53,10 +54,9 @@ export async function generateCodes(
   ctx: AppContext,
   who: Principal,
   rewardId: string | number,
-  input: unknown,
+  q: GenerateCodesInput,
 ): Promise<GenerateResult> {
-  const q = parseInput(generateCodesInput, input);
-  return withTransaction(ctx.pool, async (sql) => {
+  return unitOfWork(ctx, async ({ sql }) => {
     const reward = await poolReward(sql, who, rewardId);
     let generated = 0;
     for (let round = 0; generated < q.count; round++) {

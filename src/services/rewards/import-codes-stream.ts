@@ -1,19 +1,18 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/tx.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError, validationError } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
 import {
-  availableCodes,
   CODE_IMPORT_MAX_BYTES,
   code,
-  insertCodes,
   isHeaderRow,
   MAX_CODE_LENGTH,
   MAX_CODES_PER_IMPORT,
   poolReward,
 } from './import-codes.ts';
+import { availableCodes, insertCodes } from './repository.ts';
 import type { ImportResult } from './shapes.ts';
 
 /** Codes inserted per statement while a file streams in: memory stays at one batch, whatever the file. */
@@ -131,7 +130,7 @@ export async function importCodesStream(
 ): Promise<ImportResult> {
   const texts = decoded(body.chunks, body.maxBytes ?? CODE_IMPORT_MAX_BYTES);
   const raw = body.format === 'csv' ? csvFirstColumns(texts) : linesOf(texts);
-  return withTransaction(ctx.pool, async (sql) => {
+  return unitOfWork(ctx, async ({ sql }) => {
     const reward = await poolReward(sql, who, rewardId, { lock: false });
     const id = Number(reward.id);
     let batch: string[] = [];

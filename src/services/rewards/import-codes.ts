@@ -1,17 +1,17 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { type Sql, withTransaction } from '../../db/tx.ts';
+import type { Sql } from '../../db/tx.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { validationError } from '../../errors.ts';
 import { text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
 import type { RewardRow } from './presenters.ts';
-import { findReward } from './repository.ts';
+import { availableCodes, findReward, insertCodes } from './repository.ts';
 import type { ImportResult } from './shapes.ts';
 
 export const MAX_CODE_LENGTH = 200;
-/** Codes per import request; 100,000 fit in a few seconds (README "Rewards and redemptions"). */
+/** Codes per import request; 100,000 fit in a few seconds (docs/api.md#rewards-and-redemptions). */
 export const MAX_CODES_PER_IMPORT = 200_000;
 /** Body limit of the import route (instead of MAX_BODY_BYTES): room for 200,000 codes of ~80 bytes. */
 export const CODE_IMPORT_MAX_BYTES = 16 * 1024 * 1024;
@@ -32,6 +32,7 @@ export const importCodesInput = z.strictObject({
     .max(MAX_CODES_PER_IMPORT)
     .meta({ description: 'Codes; surrounding whitespace is trimmed, blank entries ignored.' }),
 });
+export type ImportCodesInput = z.output<typeof importCodesInput>;
 
 /** Pasted text or an uploaded file, as the REST door and the dashboard hand it over. */
 export const importCodesTextInput = z.strictObject({
@@ -41,6 +42,7 @@ export const importCodesTextInput = z.strictObject({
     description: '`text`: one code per line. `csv`: RFC 4180 (quoted fields included), first column used.',
   }),
 });
+export type ImportCodesTextInput = z.output<typeof importCodesTextInput>;
 
 /** A CSV's first record naming the column (`code` or `codes`) is a header, not a code. */
 export const isHeaderRow = (first: string) => /^codes?$/i.test(first.trim());
@@ -68,15 +70,9 @@ export async function importCodes(
   ctx: AppContext,
   who: Principal,
   rewardId: string | number,
-  input: unknown,
+  input: ImportCodesInput | ImportCodesTextInput,
 ): Promise<ImportResult> {
-  const raw =
-    input && typeof input === 'object' && 'text' in input
-      ? (() => {
-          const t = parseInput(importCodesTextInput, input);
-          return codesFromText(t.text, t.format);
-        })()
-      : parseInput(importCodesInput, input).codes;
+  const raw = 'text' in input ? codesFromText(input.text, input.format) : input.codes;
   const codes: string[] = [];
   raw.forEach((value, i) => {
     if (value.trim() === '') return;
@@ -87,7 +83,7 @@ export async function importCodes(
   });
   if (codes.length > MAX_CODES_PER_IMPORT)
     throw validationError([{ field: 'codes', message: `at most ${MAX_CODES_PER_IMPORT} codes per import` }]);
-  return withTransaction(ctx.pool, async (sql) => {
+  return unitOfWork(ctx, async ({ sql }) => {
     const reward = await poolReward(sql, who, rewardId);
     const imported = await insertCodes(sql, Number(reward.id), codes);
     return {
@@ -114,29 +110,4 @@ export async function poolReward(
       },
     ]);
   return reward;
-}
-
-const CHUNK = 25_000;
-
-/** Inserts codes not yet in the pool; returns how many were new. */
-export async function insertCodes(sql: Sql, rewardId: number, codes: string[]): Promise<number> {
-  let inserted = 0;
-  for (let i = 0; i < codes.length; i += CHUNK) {
-    const res = await sql.query(
-      `insert into reward_codes (reward_id, code)
-       select $1, c from unnest($2::text[]) as c
-       on conflict (reward_id, code) do nothing`,
-      [rewardId, codes.slice(i, i + CHUNK)],
-    );
-    inserted += res.rowCount ?? 0;
-  }
-  return inserted;
-}
-
-export async function availableCodes(sql: Sql, rewardId: number): Promise<number> {
-  const { rows } = await sql.query<{ n: string }>(
-    `select count(*) as n from reward_codes where reward_id = $1 and redeemed_at is null`,
-    [rewardId],
-  );
-  return Number(rows[0]!.n);
 }

@@ -2,14 +2,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
-import { Participant } from '../participants/entities.ts';
-import { parseInput } from '../validation.ts';
+import { balanceByExternalId } from '../participants/repository.ts';
 import { presentReward, revealsSecrets } from './presenters.ts';
-import { catalogue, findRewardEntity, rewardRows } from './repository.ts';
+import { catalogueRows, readRewardRow } from './repository.ts';
 import type { ParticipantCatalogue, RewardDto } from './shapes.ts';
-
-// Cold paths: the Reward entity over a forked `em`, each read's pools counted in one query
-// (repository.ts' `codeStock`).
 
 export const catalogueInput = z.strictObject({
   include_inactive: z
@@ -19,16 +15,15 @@ export const catalogueInput = z.strictObject({
     .optional()
     .meta({ description: 'Also list inactive rewards (never archived ones). Default false.' }),
 });
+export type CatalogueInput = z.output<typeof catalogueInput>;
 
-/** The catalogue (SPEC 4.1): active, unarchived rewards of the key's workspace and mode, oldest first. */
+/** The catalogue (docs/api.md#rewards-and-redemptions): unarchived rewards of the key's workspace and mode, oldest first. */
 export async function listRewards(
   ctx: AppContext,
   who: Principal,
-  input: unknown = {},
+  input: CatalogueInput = {},
 ): Promise<RewardDto[]> {
-  const q = parseInput(catalogueInput, input);
-  const em = ctx.orm.em.fork();
-  const rows = await rewardRows(em, await catalogue(em, who, q.include_inactive ?? false));
+  const rows = await catalogueRows(ctx, who, input.include_inactive ?? false);
   const reveal = revealsSecrets(who);
   return rows.map((r) => presentReward(r, reveal));
 }
@@ -42,22 +37,13 @@ export async function listParticipantRewards(
   who: Principal,
   externalId: string,
 ): Promise<ParticipantCatalogue> {
-  const participant = await ctx.orm.em
-    .fork()
-    .findOne(
-      Participant,
-      { workspace: who.workspaceId, mode: who.mode, externalId },
-      { fields: ['balance'] },
-    );
-  if (!participant) throw notFound('participant');
-  const balance = Number(participant.balance);
+  const balance = await balanceByExternalId(ctx, who, externalId);
+  if (balance === null) throw notFound('participant');
   const rewards = await listRewards(ctx, who);
   return { data: rewards.map((r) => ({ ...r, can_afford: balance >= r.cost_points })), meta: { balance } };
 }
 
 /** One reward (archived ones too, so redemption history can name them). */
 export async function getReward(ctx: AppContext, who: Principal, id: string | number): Promise<RewardDto> {
-  const em = ctx.orm.em.fork();
-  const [row] = await rewardRows(em, [await findRewardEntity(em, who, id, { archived: true })]);
-  return presentReward(row!, revealsSecrets(who));
+  return presentReward(await readRewardRow(ctx, who, id), revealsSecrets(who));
 }

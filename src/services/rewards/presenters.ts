@@ -1,4 +1,4 @@
-import { isoJsonSql, jsonSql } from '../../db/sql-json.ts';
+import { isoJsonSql, jsonObjectSql, jsonSql } from '../../db/sql-json.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import { hasAbility } from '../keys/abilities.ts';
 import type { Mode, Principal } from '../keys/principal.ts';
@@ -65,6 +65,7 @@ export function presentReward(r: RewardRow, reveal: boolean): RewardDto {
 
 export const revealsSecrets = (who: Principal) => hasAbility(who.abilities, 'rewards:write');
 
+/** A redemption as SQL reads it (repository.ts' `REDEMPTION_COLUMNS`): its row and its participant's external id. */
 export interface RedemptionRow {
   id: string;
   reward_id: string;
@@ -78,6 +79,7 @@ export interface RedemptionRow {
   updated_at: Date;
 }
 
+/** A redemption as every door shows it. */
 export function presentRedemption(r: RedemptionRow): RedemptionDto {
   return {
     id: Number(r.id),
@@ -94,16 +96,21 @@ export function presentRedemption(r: RedemptionRow): RedemptionDto {
 }
 
 /**
- * {@link presentRedemption} in SQL: the compact JSON text of a redemption row `alias` (the columns
- * of `redemptions`), same keys in the same order, for results built inside the redeeming
- * statement. `externalId` and `fulfilment` (compact JSON text) are SQL expressions. Its output is
- * `redemptionShape` (shapes.ts); test/sql-json-shapes.test.ts parses real output with it, strictly.
+ * {@link presentRedemption} in SQL: the compact JSON text of the redemption row `alias` (the
+ * columns of `redemptions`), same keys in the same order, for results built inside the
+ * redeeming statement. `externalId` and `fulfilment` (compact JSON text) are SQL expressions.
  */
 export function redemptionJsonSql(alias: string, externalId: string, fulfilment: string): string {
-  return `'{"id":' || ${alias}.id || ',"reward_id":' || ${alias}.reward_id
-    || ',"participant":{"external_id":' || ${jsonSql(externalId)} || '},"status":' || to_json(${alias}.status::text)::text
-    || ',"fulfilment":' || ${fulfilment} || ',"cost_points":' || ${alias}.cost_points
-    || ',"idempotency_key":' || ${jsonSql(`${alias}.idempotency_key::text`)}
-    || ',"is_sandbox":' || (${alias}.mode = 'test')::text
-    || ',"created_at":' || ${isoJsonSql(`${alias}.created_at`)} || ',"updated_at":' || ${isoJsonSql(`${alias}.updated_at`)} || '}'`;
+  return jsonObjectSql<RedemptionDto>({
+    id: `${alias}.id`,
+    reward_id: `${alias}.reward_id`,
+    participant: jsonObjectSql<RedemptionDto['participant']>({ external_id: jsonSql(externalId) }),
+    status: jsonSql(`${alias}.status::text`),
+    fulfilment,
+    cost_points: `${alias}.cost_points`,
+    idempotency_key: jsonSql(`${alias}.idempotency_key::text`),
+    is_sandbox: `(${alias}.mode = 'test')::text`,
+    created_at: isoJsonSql(`${alias}.created_at`),
+    updated_at: isoJsonSql(`${alias}.updated_at`),
+  });
 }

@@ -1,10 +1,14 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
-import type { Principal, Scope } from '../keys/principal.ts';
+import { type CursorKey, type KeysetRange, keysetSql } from '../../lib/pagination.ts';
+import type { Scope } from '../keys/principal.ts';
 import { Reward, RewardCode } from './entities.ts';
+import { activeMultipliersSql } from './multiplier.ts';
 import type { RedemptionRow, RewardRow } from './presenters.ts';
+import type { ActiveMultiplier, RedemptionStatus } from './shapes.ts';
 
 /**
  * The queries of rewards. The catalogue's CRUD is a cold path: MikroORM over the caller's forked
@@ -42,13 +46,40 @@ export async function findRewardEntity(
   return reward;
 }
 
-/** The catalogue: unarchived rewards of the caller (active ones only unless `includeInactive`), oldest first. */
-export function catalogue(em: EntityManager, who: Scope, includeInactive: boolean): Promise<Reward[]> {
-  return em.find(
+/** The catalogue as rows: unarchived rewards of the caller (active ones only unless `includeInactive`), oldest first. */
+export async function catalogueRows(
+  ctx: Pick<AppContext, 'orm'>,
+  who: Scope,
+  includeInactive: boolean,
+): Promise<RewardRow[]> {
+  const em = ctx.orm.em.fork();
+  const rewards = await em.find(
     Reward,
     { ...live(who), ...(includeInactive ? {} : { active: true }) },
     { orderBy: { id: 'asc' } },
   );
+  return rewardRows(em, rewards);
+}
+
+/** {@link findRewardEntity} outside any unit of work (no lock). */
+export function readReward(
+  ctx: Pick<AppContext, 'orm'>,
+  who: Scope,
+  id: number | string,
+  opts: { archived?: boolean } = {},
+): Promise<Reward> {
+  return findRewardEntity(ctx.orm.em.fork(), who, id, opts);
+}
+
+/** One reward of the caller as a row, archived ones too, its pool counted; 404 otherwise. */
+export async function readRewardRow(
+  ctx: Pick<AppContext, 'orm'>,
+  who: Scope,
+  id: number | string,
+): Promise<RewardRow> {
+  const em = ctx.orm.em.fork();
+  const [row] = await rewardRows(em, [await findRewardEntity(em, who, id, { archived: true })]);
+  return row!;
 }
 
 /** What the pool of a reward holds: all its codes, and the unredeemed ones. */
@@ -116,7 +147,8 @@ export async function rewardRows(em: EntityManager, rewards: Reward[]): Promise<
   return rewards.map((r) => rewardRow(r, stock.get(r.id), now));
 }
 
-// Raw SQL below: the redemption path's own reads (bench suite `rewards`).
+// Raw SQL below: the redemption path's own reads and writes (bench suite `rewards`), and the code
+// pools' multi-row inserts of unnest()ed arrays (bench `rewards`: import).
 
 /**
  * A reward is code-backed when it is a voucher, or a digital asset with a pool loaded; its stock
@@ -140,7 +172,7 @@ const REWARD_COLUMNS = `r.id, r.name, r.subtitle, r.description, r.image_url, r.
  */
 export async function findReward(
   sql: Sql,
-  who: Principal,
+  who: Scope,
   id: number | string,
   opts: { archived?: boolean; lock?: boolean } = {},
 ): Promise<RewardRow> {
@@ -156,12 +188,32 @@ export async function findReward(
   return rows[0];
 }
 
-export const REDEMPTION_COLUMNS = `x.id, x.reward_id, p.external_id, x.mode, x.status, x.fulfilment,
-  x.cost_points, x.idempotency_key, x.created_at, x.updated_at`;
+/** The `redemptions` columns of a {@link RedemptionRow}, in one place: a field renamed there fails here. */
+const REDEMPTION: Record<Exclude<keyof RedemptionRow, 'external_id'>, true> = {
+  id: true,
+  reward_id: true,
+  mode: true,
+  status: true,
+  fulfilment: true,
+  cost_points: true,
+  idempotency_key: true,
+  created_at: true,
+  updated_at: true,
+};
 
+/** The `redemptions` columns of a RedemptionRow (all but the external id), qualified by `alias` when given. */
+export const redemptionColumns = (alias?: string): string =>
+  Object.keys(REDEMPTION)
+    .map((c) => (alias ? `${alias}.${c}` : c))
+    .join(', ');
+
+/** A RedemptionRow's columns over `redemptions x join participants p`. */
+export const REDEMPTION_COLUMNS = `${redemptionColumns('x')}, p.external_id`;
+
+/** One redemption of the caller's workspace and mode, or null. */
 export async function findRedemption(
   sql: Sql,
-  who: Pick<Principal, 'workspaceId' | 'mode'>,
+  who: Scope,
   id: number | string,
 ): Promise<RedemptionRow | null> {
   const numeric = typeof id === 'number' ? id : /^\d{1,18}$/.test(id) ? Number(id) : null;
@@ -172,4 +224,117 @@ export async function findRedemption(
     [numeric, who.workspaceId, who.mode],
   );
   return rows[0] ?? null;
+}
+
+/** What a redemption list may be filtered by. */
+export interface RedemptionFilters {
+  participant?: string;
+  status?: RedemptionStatus;
+  reward_id?: number;
+}
+
+/** One keyset range of the caller's redemptions, filtered. */
+export async function redemptionsIn(
+  sql: Sql,
+  who: Scope,
+  filters: RedemptionFilters,
+  range: KeysetRange<CursorKey>,
+): Promise<RedemptionRow[]> {
+  const where = ['x.workspace_id = $1', 'x.mode = $2'];
+  const values: unknown[] = [who.workspaceId, who.mode];
+  const add = (clause: string, value: unknown) => {
+    values.push(value);
+    where.push(clause.replace('?', `$${values.length}`));
+  };
+  if (filters.participant) add('p.external_id = ?', filters.participant);
+  if (filters.status) add('x.status = ?', filters.status);
+  if (filters.reward_id) add('x.reward_id = ?', filters.reward_id);
+  const k = keysetSql(range, 'x.id', values.length + 1);
+  const { rows } = await sql.query<RedemptionRow>(
+    `select ${REDEMPTION_COLUMNS} from redemptions x join participants p on p.id = x.participant_id
+      where ${where.join(' and ')} and ${k.where}
+      order by ${k.order} limit ${k.limit}`,
+    [...values, ...k.params],
+  );
+  return rows;
+}
+
+/** The newest `limit` redemptions of a participant. */
+export async function latestRedemptions(
+  sql: Sql,
+  participantId: number,
+  limit: number,
+): Promise<RedemptionRow[]> {
+  const { rows } = await sql.query<RedemptionRow>(
+    `select ${REDEMPTION_COLUMNS} from redemptions x join participants p on p.id = x.participant_id
+      where x.participant_id = $1 order by x.id desc limit $2`,
+    [participantId, limit],
+  );
+  return rows;
+}
+
+/** Code pool inserts per statement. */
+const CHUNK = 25_000;
+
+/** Inserts codes not yet in the pool; returns how many were new. */
+export async function insertCodes(sql: Sql, rewardId: number, codes: string[]): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < codes.length; i += CHUNK) {
+    const res = await sql.query(
+      `insert into reward_codes (reward_id, code)
+       select $1, c from unnest($2::text[]) as c
+       on conflict (reward_id, code) do nothing`,
+      [rewardId, codes.slice(i, i + CHUNK)],
+    );
+    inserted += res.rowCount ?? 0;
+  }
+  return inserted;
+}
+
+/** The unredeemed codes of a reward's pool. */
+export async function availableCodes(sql: Sql, rewardId: number): Promise<number> {
+  const { rows } = await sql.query<{ n: string }>(
+    `select count(*) as n from reward_codes where reward_id = $1 and redeemed_at is null`,
+    [rewardId],
+  );
+  return Number(rows[0]!.n);
+}
+
+/** The names of the unarchived rewards of a workspace and mode. */
+export async function rewardNames(sql: Sql, who: Scope): Promise<Set<string>> {
+  const { rows } = await sql.query<{ name: string }>(
+    'select name from rewards where workspace_id = $1 and mode = $2 and archived_at is null',
+    [who.workspaceId, who.mode],
+  );
+  return new Set(rows.map((r) => r.name));
+}
+
+/**
+ * An inactive external reward written as it is, past `createReward`'s checks: the demo's, whose
+ * endpoint is a placeholder the egress guard would refuse.
+ */
+export async function insertInactiveExternal(
+  sql: Sql,
+  who: Scope,
+  r: { name: string; costPoints: number; subtitle: string; config: Record<string, unknown> },
+): Promise<void> {
+  await sql.query(
+    `insert into rewards (workspace_id, mode, name, type, cost_points, active, config, subtitle)
+     values ($1, $2, $3, 'external', $4, false, $5::jsonb, $6)`,
+    [who.workspaceId, who.mode, r.name, r.costPoints, JSON.stringify(r.config), r.subtitle],
+  );
+}
+
+/** The participant's points multiplier at `at`, null when none is active (the rule of multiplier.ts). */
+export async function activeMultiplier(
+  sql: Sql,
+  participantId: number,
+  at: Date = new Date(),
+): Promise<ActiveMultiplier | null> {
+  const { rows } = await sql.query<{ factor: string; expires_at: Date }>(
+    activeMultipliersSql('array[$1::bigint]', '$2::timestamptz'),
+    [participantId, at],
+  );
+  const row = rows[0];
+  return row ? { factor: Number(row.factor), expires_at: new Date(row.expires_at).toISOString() } : null;
 }

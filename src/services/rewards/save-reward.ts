@@ -1,19 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppContext } from '../../context.ts';
 import { uniqueViolation } from '../../db/tx.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { validationError } from '../../errors.ts';
 import { assertEgressAllowed, EgressError } from '../../lib/egress.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
 import { Reward } from './entities.ts';
 import { presentReward, revealsSecrets } from './presenters.ts';
 import { findRewardEntity, rewardRows } from './repository.ts';
 import {
+  type CreateRewardInput,
   checkWindow,
-  createRewardInput,
   parseConfig,
   type RewardType,
-  updateRewardInput,
+  type UpdateRewardInput,
 } from './reward-input.ts';
 import type { RewardDto } from './shapes.ts';
 
@@ -27,35 +27,39 @@ async function present(em: EntityManager, who: Principal, reward: Reward): Promi
   return presentReward(row!, revealsSecrets(who));
 }
 
-/** Creates a catalogue reward (CONTRACT 8); an external reward's endpoint must pass the egress guard. */
-export async function createReward(ctx: AppContext, who: Principal, input: unknown): Promise<RewardDto> {
-  const data = parseInput(createRewardInput, input);
+/** Creates a catalogue reward; an external reward's endpoint must pass the egress guard. */
+export async function createReward(
+  ctx: AppContext,
+  who: Principal,
+  data: CreateRewardInput,
+): Promise<RewardDto> {
   const config = await checkedConfig(ctx, data.type, data.config);
   checkStock(data.type, data.stock);
   checkWindow(data.starts_at, data.ends_at);
   const stock = data.stock ?? null;
-  const em = ctx.orm.em.fork();
-  const now = new Date();
-  const reward = em.create(Reward, {
-    workspace: who.workspaceId,
-    mode: who.mode,
-    name: data.name,
-    type: data.type,
-    costPoints: data.cost_points,
-    subtitle: data.subtitle ?? null,
-    description: data.description ?? null,
-    imageUrl: data.image_url ?? null,
-    active: data.active ?? true,
-    startsAt: toDate(data.starts_at),
-    endsAt: toDate(data.ends_at),
-    stock,
-    stockRemaining: stock,
-    config,
-    createdAt: now,
-    updatedAt: now,
+  return unitOfWork(ctx, async ({ em }) => {
+    const now = new Date();
+    const reward = em.create(Reward, {
+      workspace: who.workspaceId,
+      mode: who.mode,
+      name: data.name,
+      type: data.type,
+      costPoints: data.cost_points,
+      subtitle: data.subtitle ?? null,
+      description: data.description ?? null,
+      imageUrl: data.image_url ?? null,
+      active: data.active ?? true,
+      startsAt: toDate(data.starts_at),
+      endsAt: toDate(data.ends_at),
+      stock,
+      stockRemaining: stock,
+      config,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await nameTaken(() => em.flush());
+    return present(em, who, reward);
   });
-  await nameTaken(() => em.flush());
-  return present(em, who, reward);
 }
 
 /**
@@ -66,10 +70,9 @@ export async function updateReward(
   ctx: AppContext,
   who: Principal,
   id: string | number,
-  input: unknown,
+  data: UpdateRewardInput,
 ): Promise<RewardDto> {
-  const data = parseInput(updateRewardInput, input);
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return unitOfWork(ctx, async ({ em }) => {
     const reward = await findRewardEntity(em, who, id, { lock: true });
     const type = reward.type as RewardType;
     const config = data.config === undefined ? undefined : await checkedConfig(ctx, type, data.config);
@@ -112,7 +115,7 @@ export async function archiveReward(
   who: Principal,
   id: string | number,
 ): Promise<RewardDto> {
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return unitOfWork(ctx, async ({ em }) => {
     const reward = await findRewardEntity(em, who, id, { lock: true });
     const now = new Date();
     reward.archivedAt = now;

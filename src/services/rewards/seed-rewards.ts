@@ -1,20 +1,19 @@
 import type { AppContext } from '../../context.ts';
 import type { Mode, Principal } from '../keys/principal.ts';
-import { generateCodes } from './generate-codes.ts';
+import { type GenerateCodesInput, generateCodes } from './generate-codes.ts';
 import { importCodes } from './import-codes.ts';
+import { insertInactiveExternal, rewardNames } from './repository.ts';
+import type { CreateRewardInput } from './reward-input.ts';
 import { createReward } from './save-reward.ts';
 
-// Raw SQL: the demo's inactive `external` reward skips `createReward`'s checks (its endpoint is a
-// placeholder); the rest goes through the services.
-
 const DEMO_REWARDS: {
-  body: Record<string, unknown>;
+  body: CreateRewardInput;
   codes?: string[];
-  generate?: { count: number; prefix: string };
+  generate?: GenerateCodesInput;
 }[] = [
   {
     body: { name: 'Free coffee', type: 'voucher_code', cost_points: 150, subtitle: 'Any size, any shop' },
-    generate: { count: 25, prefix: 'COFFEE-' },
+    generate: { count: 25, prefix: 'COFFEE-', length: 10 },
   },
   {
     body: { name: '10% off your next order', type: 'voucher_code', cost_points: 300 },
@@ -30,7 +29,7 @@ const DEMO_REWARDS: {
   },
   {
     body: { name: 'Game licence key', type: 'digital_asset', cost_points: 500 },
-    generate: { count: 10, prefix: 'GAME-' },
+    generate: { count: 10, prefix: 'GAME-', length: 10 },
   },
   {
     body: {
@@ -69,36 +68,29 @@ export async function seedDemoRewards(
       keyId: 'demo-seed',
       abilities: ['*'],
     };
-    const { rows } = await ctx.pool.query<{ name: string }>(
-      'select name from rewards where workspace_id = $1 and mode = $2 and archived_at is null',
-      [workspace.id, mode],
-    );
-    const existing = new Set(rows.map((r) => r.name));
+    const existing = await rewardNames(ctx.pool, who);
     for (const demo of DEMO_REWARDS) {
-      if (existing.has(String(demo.body.name))) continue;
+      if (existing.has(demo.body.name)) continue;
       const reward = await createReward(ctx, who, demo.body);
       if (demo.codes) await importCodes(ctx, who, reward.id, { codes: demo.codes });
       if (demo.generate) await generateCodes(ctx, who, reward.id, demo.generate);
     }
     if (!existing.has('Partner gift card'))
-      await ctx.pool.query(
-        `insert into rewards (workspace_id, mode, name, type, cost_points, active, config, subtitle)
-         values ($1, $2, 'Partner gift card', 'external', 1000, false, $3::jsonb, 'Issued by our partner at redemption')`,
-        [
-          workspace.id,
-          mode,
-          JSON.stringify({
-            endpoint_url: 'https://partner.example.com/v1/gift-cards',
-            method: 'POST',
-            headers: { Authorization: 'Bearer replace-me' },
-            body: {
-              customer: '{{participant.external_id}}',
-              email: '{{participant.email}}',
-              reference: '{{reference}}',
-            },
-            code_path: 'card.code',
-          }),
-        ],
-      );
+      await insertInactiveExternal(ctx.pool, who, {
+        name: 'Partner gift card',
+        costPoints: 1000,
+        subtitle: 'Issued by our partner at redemption',
+        config: {
+          endpoint_url: 'https://partner.example.com/v1/gift-cards',
+          method: 'POST',
+          headers: { Authorization: 'Bearer replace-me' },
+          body: {
+            customer: '{{participant.external_id}}',
+            email: '{{participant.email}}',
+            reference: '{{reference}}',
+          },
+          code_path: 'card.code',
+        },
+      });
   }
 }

@@ -1,34 +1,28 @@
 import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { DomainError, notFound } from '../../errors.ts';
-import type { Principal } from '../keys/principal.ts';
+import type { Scope } from '../keys/principal.ts';
 import { postEntry } from '../ledger/post-entry.ts';
+import { redemptionDebit } from '../ledger/repository.ts';
 import { emitResults, type ResultToEmit } from '../outbox/emit.ts';
 import { presentRedemption, type RedemptionRow } from './presenters.ts';
 import type { RedeemResult } from './redeem-reward.ts';
-import { REDEMPTION_COLUMNS } from './repository.ts';
+import type { RewardType } from './reward-input.ts';
+import { type LockedRedemption, markCancelled, replayable, restoreStock } from './settle.sql.ts';
+import type { RewardRedeemedData } from './shapes.ts';
 
-// Raw SQL: settles redemptions on the redemption path's pg client and locks (bench suite `rewards`): `for
-// update` and conditional `update … returning`.
-
-type Scope = Pick<Principal, 'workspaceId' | 'mode'>;
-
-/** The `reward.redeemed` result (CONTRACT 10) of a redemption. */
+/** The `reward.redeemed` result of a redemption (the redeeming statement builds the same in SQL). */
 export function redeemedResult(
   who: Scope,
   row: RedemptionRow,
-  reward: { id: number; name: string; type: string },
+  reward: { id: number; name: string; type: RewardType },
 ): ResultToEmit {
-  return {
-    workspaceId: who.workspaceId,
-    mode: who.mode,
-    type: 'reward.redeemed',
-    data: {
-      participant: { external_id: row.external_id },
-      redemption: presentRedemption(row),
-      reward: { id: Number(reward.id), name: reward.name, type: reward.type },
-    },
+  const data: RewardRedeemedData = {
+    participant: { external_id: row.external_id },
+    redemption: presentRedemption(row),
+    reward: { id: Number(reward.id), name: reward.name, type: reward.type },
   };
+  return { workspaceId: who.workspaceId, mode: who.mode, type: 'reward.redeemed', data };
 }
 
 /** `reward.redeemed`, written in the caller's transaction. */
@@ -36,33 +30,9 @@ export async function emitRedeemed(
   sql: Sql,
   who: Scope,
   row: RedemptionRow,
-  reward: { id: number; name: string; type: string },
+  reward: { id: number; name: string; type: RewardType },
 ): Promise<void> {
   await emitResults(sql, [redeemedResult(who, row, reward)]);
-}
-
-export interface LockedRedemption extends RedemptionRow {
-  participant_id: string;
-  workspace_id: string;
-  failure: { type: string; message: string } | null;
-  reference: string;
-  reward_name: string;
-  reward_type: string;
-}
-
-/** The redemption row, locked for this transaction (the first lock any settlement takes). */
-export async function lockRedemption(sql: Sql, scope: Scope, id: number): Promise<LockedRedemption | null> {
-  const { rows } = await sql.query<LockedRedemption>(
-    `select ${REDEMPTION_COLUMNS}, x.participant_id, x.workspace_id, x.failure, x.reference,
-            r.name as reward_name, r.type as reward_type
-       from redemptions x
-       join participants p on p.id = x.participant_id
-       join rewards r on r.id = x.reward_id
-      where x.id = $1 and x.workspace_id = $2 and x.mode = $3
-      for update of x`,
-    [id, scope.workspaceId, scope.mode],
-  );
-  return rows[0] ?? null;
 }
 
 /**
@@ -76,21 +46,10 @@ export async function cancelAndRefund(
   x: LockedRedemption,
   failure: { type: string; message: string } | null,
 ): Promise<RedemptionRow> {
-  const { rows } = await sql.query<RedemptionRow>(
-    `update redemptions set status = 'cancelled', failure = $2::jsonb, updated_at = now()
-      where id = $1
-      returning id, reward_id, mode, status, fulfilment, cost_points, idempotency_key, created_at, updated_at`,
-    [x.id, failure ? JSON.stringify(failure) : null],
-  );
-  await sql.query(
-    `update rewards set stock_remaining = stock_remaining + 1 where id = $1 and stock_remaining is not null`,
-    [x.reward_id],
-  );
-  const debit = await sql.query<{ id: string }>(
-    `select id from ledger_entries where participant_id = $1 and source = 'redemption' and reference = $2`,
-    [x.participant_id, String(x.id)],
-  );
-  if (debit.rows[0]) {
+  const row = await markCancelled(sql, x.id, failure);
+  await restoreStock(sql, x.reward_id);
+  const debit = await redemptionDebit(sql, x.participant_id, x.id);
+  if (debit !== null) {
     await postEntry(sql, {
       workspaceId: x.workspace_id,
       mode: x.mode,
@@ -100,10 +59,10 @@ export async function cancelAndRefund(
       source: 'reversal',
       reason: `Redemption ${x.id} cancelled`,
       reference: String(x.id),
-      reversesEntryId: Number(debit.rows[0].id),
+      reversesEntryId: debit,
     });
   }
-  return { ...rows[0]!, external_id: x.external_id };
+  return { ...row, external_id: x.external_id };
 }
 
 /** The error a cancelled external redemption answers, first time and on every replay. */
@@ -116,25 +75,17 @@ export function fulfilmentFailed(redemptionId: number | string, message: string)
 }
 
 /**
- * Answers a request whose idempotency key is already used: the original redemption untouched
- * (the REST door answers 200 with `Idempotent-Replayed: true`), the original failure again for a
- * cancelled external one, or 409 when the key came with a different body.
+ * Answers a request whose idempotency key is already used (docs/api.md#idempotency): the
+ * original redemption untouched (the REST door answers 200 with `Idempotent-Replayed: true`), the
+ * original failure again for a cancelled external one, or 409 when the key came with a different body.
  */
 export async function replayRedemption(
   ctx: AppContext,
   who: Scope,
-  id: number | string,
+  by: { id: number | string } | { key: string },
   hash: string,
 ): Promise<RedeemResult> {
-  const { rows } = await ctx.pool.query<
-    RedemptionRow & { request_hash: string | null; failure: { message: string } | null }
-  >(
-    `select ${REDEMPTION_COLUMNS}, x.request_hash, x.failure from redemptions x
-       join participants p on p.id = x.participant_id
-      where x.id = $1 and x.workspace_id = $2 and x.mode = $3`,
-    [id, who.workspaceId, who.mode],
-  );
-  const row = rows[0];
+  const row = await replayable(ctx.pool, who, by);
   if (!row) throw notFound('redemption');
   if (row.request_hash !== hash)
     throw new DomainError(

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { timestamp } from '../../lib/shapes.ts';
 import { rewardType } from './reward-input.ts';
 
-/** A redemption's life (SPEC 3.1): `pending` → `fulfilled` | `cancelled`. Every door uses this list. */
-export const REDEMPTION_STATUSES = ['pending', 'fulfilled', 'cancelled'] as const;
-export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
-export const redemptionStatus = z.enum(REDEMPTION_STATUSES);
+/** A redemption's life: `pending` → `fulfilled` | `cancelled`. Every door uses this list. */
+export const redemptionStatus = z.enum(['pending', 'fulfilled', 'cancelled']);
+export type RedemptionStatus = z.output<typeof redemptionStatus>;
+export const REDEMPTION_STATUSES = redemptionStatus.options;
 
-/** A reward as every door shows it (SPEC 2.1, CONTRACT 8). */
+/** A reward as every door shows it (docs/api.md#rewards-and-redemptions). */
 export const rewardShape = z
   .object({
     id: z.int(),
@@ -54,7 +54,7 @@ export const participantCatalogueShape = z
   .meta({ id: 'ParticipantCatalogue' });
 export type ParticipantCatalogue = z.output<typeof participantCatalogueShape>;
 
-/** What a redemption handed out (CONTRACT 8). */
+/** What a redemption handed out. */
 export const fulfilmentShape = z
   .object({
     type: rewardType,
@@ -64,12 +64,12 @@ export const fulfilmentShape = z
       .object({ factor: z.number(), expires_at: timestamp('When the perk stops applying.') })
       .optional(),
   })
-  .meta({ description: 'What was handed out (CONTRACT 8).' });
+  .meta({ description: 'What was handed out.' });
 export type FulfilmentDto = z.output<typeof fulfilmentShape>;
 
 /**
- * A redemption (SPEC 2.3, CONTRACT 8): `presentRedemption` and `redemptionJsonSql` (the same JSON
- * built in SQL) both print it; test/sql-json-shapes.test.ts parses the SQL-built one with it.
+ * A redemption: `presentRedemption` and `redemptionJsonSql` (the same JSON built in SQL) both
+ * print it; test/sql-json-shapes.test.ts parses the SQL-built one with it.
  */
 export const redemptionShape = z
   .object({
@@ -86,6 +86,20 @@ export const redemptionShape = z
   })
   .meta({ id: 'Redemption' });
 export type RedemptionDto = z.output<typeof redemptionShape>;
+
+/** A points-multiplier perk in force: the highest active one (multiplier.ts). */
+export const activeMultiplierShape = z
+  .object({ factor: z.number(), expires_at: timestamp('When it ends.') })
+  .meta({ id: 'ActiveMultiplier' });
+export type ActiveMultiplier = z.output<typeof activeMultiplierShape>;
+
+/** The `data` of a `reward.redeemed` result (docs/guarantees.md#how-redemption-stays-atomic). */
+export const rewardRedeemedShape = z.object({
+  participant: z.object({ external_id: z.string() }),
+  redemption: redemptionShape,
+  reward: z.object({ id: z.int(), name: z.string(), type: rewardType }),
+});
+export type RewardRedeemedData = z.output<typeof rewardRedeemedShape>;
 
 export const codeImportResultShape = z
   .object({

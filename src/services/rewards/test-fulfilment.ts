@@ -4,9 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { validationError } from '../../errors.ts';
 import { storableJson } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
 import { callExternal } from './external-fulfilment.ts';
-import { findRewardEntity } from './repository.ts';
+import { readReward } from './repository.ts';
 import { parseConfig } from './reward-input.ts';
 import type { FulfilmentCall } from './shapes.ts';
 
@@ -15,6 +14,7 @@ export const testFulfilmentInput = z.strictObject({
     description: 'An unsaved external config to try instead of the saved one (the edit page’s current form).',
   }),
 });
+export type TestFulfilmentInput = z.output<typeof testFulfilmentInput>;
 
 /** The sample participant whose values fill the tokens of a test call. */
 export const SAMPLE_PARTICIPANT = {
@@ -25,16 +25,15 @@ export const SAMPLE_PARTICIPANT = {
 
 /**
  * Fires the external reward's live request through the egress guard with a sample participant
- * and a fresh `test_…` reference (SPEC 4.1 rule 4). Nothing is debited or stored.
+ * and a fresh `test_…` reference. Nothing is debited or stored.
  */
 export async function testFulfilment(
   ctx: AppContext,
   who: Principal,
   rewardId: string | number,
-  input: unknown = {},
+  q: TestFulfilmentInput = {},
 ): Promise<FulfilmentCall> {
-  const q = parseInput(testFulfilmentInput, input ?? {});
-  const reward = await findRewardEntity(ctx.orm.em.fork(), who, rewardId);
+  const reward = await readReward(ctx, who, rewardId);
   if (reward.type !== 'external')
     throw validationError([{ field: 'type', message: `a ${reward.type} reward has no fulfilment endpoint` }]);
   const config = q.config === undefined ? reward.config : parseConfig('external', q.config);
