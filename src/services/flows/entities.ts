@@ -3,7 +3,7 @@ import { Event } from '../events/entities.ts';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
 
-/** A flow (CONTRACT 9): when an event of `eventType` matches `conditions`, run `actions` in order. */
+/** A flow (docs/api.md#flows): when an event of `eventType` matches `conditions`, run `actions` in order. */
 const FlowSchema = defineEntity({
   name: 'Flow',
   tableName: 'flows',

@@ -2,14 +2,14 @@ import jsonLogic from 'json-logic-js';
 
 /**
  * JSON Logic (json-logic-js) for flow conditions and points expressions, plus the custom
- * `event_count` operation of CONTRACT 9.
+ * `event_count` operation (docs/api.md#flows).
  *
  * `method` is removed: it calls any method of any value (`"".constructor.constructor` is
  * `Function`), which would hand code execution to whoever can write a flow.
  */
 jsonLogic.rm_operation('method');
 
-/** The data a condition sees (CONTRACT 9). */
+/** The data a condition sees (docs/api.md#flows). */
 export interface FlowContext {
   event: { type: string; occurred_at: string };
   payload: Record<string, unknown>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { timestamp, uuidV7 } from '../../lib/shapes.ts';
 import { createFlowInput } from './flow-schemas.ts';
 
-/** A run's final statuses (CONTRACT 9): the response enum and the `status` filter share them. */
+/** A run's final statuses (docs/api.md#flows): the response enum and the `status` filter share them. */
 export const FLOW_RUN_STATUSES = ['completed', 'failed', 'skipped'] as const;
 export type RunStatus = (typeof FLOW_RUN_STATUSES)[number];
 
@@ -10,7 +10,7 @@ export type RunStatus = (typeof FLOW_RUN_STATUSES)[number];
 export const STEP_STATUSES = [...FLOW_RUN_STATUSES, 'pending'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-/** A flow (CONTRACT 9). */
+/** A flow (docs/api.md#flows). */
 export const flowShape = z
   .object({
     id: uuidV7('Flow id (UUIDv7).'),
@@ -48,7 +48,7 @@ const stepShape = z.object({
   error: z.string().nullable(),
 });
 
-/** One run of a flow on one event, with its steps (CONTRACT 9). */
+/** One run of a flow on one event, with its steps (docs/api.md#flows). */
 export const flowRunShape = z
   .object({
     id: uuidV7('Flow run id (UUIDv7); the `reference` of its ledger entries.'),

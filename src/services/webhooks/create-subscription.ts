@@ -1,14 +1,14 @@
 import type { AppContext } from '../../context.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { encryptSecret } from '../../lib/secrets.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { randomToken } from '../keys/key-format.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
 import { WebhookSubscription } from './entities.ts';
 import { presentSubscription } from './presenters.ts';
 import { subscriptionRow } from './repository.ts';
 import type { SubscriptionCreatedDto } from './shapes.ts';
-import { checkUrl, createSubscriptionInput } from './subscription-input.ts';
+import { type CreateSubscriptionInput, checkUrl, createSubscriptionInput } from './subscription-input.ts';
 
 export { createSubscriptionInput };
 
@@ -20,22 +20,21 @@ export { createSubscriptionInput };
 export async function createSubscription(
   ctx: AppContext,
   who: Principal,
-  input: unknown,
+  data: CreateSubscriptionInput,
 ): Promise<SubscriptionCreatedDto> {
-  const data = parseInput(createSubscriptionInput, input);
   await checkUrl(ctx, data.url);
   const secret = data.secret ?? `whsec_${randomToken(32)}`;
-  const em = ctx.orm.em.fork();
-  const sub = em.create(WebhookSubscription, {
-    id: uuidv7(),
-    workspace: who.workspaceId,
-    mode: who.mode,
-    url: data.url,
-    eventTypes: data.event_types,
-    headers: data.headers ?? {},
-    description: data.description ?? null,
-    secretEnc: encryptSecret(secret, ctx.config.secret),
-  });
-  await em.flush();
+  const sub = await unitOfWork(ctx, async ({ em }) =>
+    em.create(WebhookSubscription, {
+      id: uuidv7(),
+      workspace: who.workspaceId,
+      mode: who.mode,
+      url: data.url,
+      eventTypes: data.event_types,
+      headers: data.headers ?? {},
+      description: data.description ?? null,
+      secretEnc: encryptSecret(secret, ctx.config.secret),
+    }),
+  );
   return { ...presentSubscription(subscriptionRow(sub)), secret };
 }

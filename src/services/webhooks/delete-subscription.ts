@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Principal } from '../keys/principal.ts';
 import { announceSubscriptionChange, findSubscriptionEntity, killPendingDeliveries } from './repository.ts';
 
@@ -11,7 +12,7 @@ export async function deleteSubscription(
   who: Principal,
   id: string,
 ): Promise<{ id: string; deleted: true }> {
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return unitOfWork(ctx, async ({ em }) => {
     const sub = await findSubscriptionEntity(em, who, id, { lock: true });
     sub.deletedAt = sub.updatedAt = new Date();
     await em.flush();

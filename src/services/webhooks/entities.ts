@@ -3,7 +3,7 @@ import { OutboxEvent } from '../outbox/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
 
 /**
- * Where results are POSTed (SPEC 2.7, CONTRACT 10). Deleting one only marks it deleted: its
+ * Where results are POSTed (docs/api.md#webhooks). Deleting one only marks it deleted: its
  * deliveries (and their attempts) stay readable in the delivery log.
  */
 const WebhookSubscriptionSchema = defineEntity({
@@ -16,7 +16,7 @@ const WebhookSubscriptionSchema = defineEntity({
     workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
     mode: p.string().length(4),
     url: p.text(),
-    /** Result types (SPEC 6.1), or `['*']` for all of them. */
+    /** Result types (docs/api.md#webhooks), or `['*']` for all of them. */
     eventTypes: p.json<string[]>(),
     /** Custom headers sent with every delivery; ours always win over them. */
     headers: p.json<Record<string, string>>().default('{}'),
@@ -77,7 +77,7 @@ const WebhookDeliverySchema = defineEntity({
 export class WebhookDelivery extends WebhookDeliverySchema.class {}
 WebhookDeliverySchema.setClass(WebhookDelivery);
 
-/** One POST of a delivery and what came back (CONTRACT 10 `attempts`). */
+/** One POST of a delivery and what came back (a delivery's `attempts`). */
 const WebhookAttemptSchema = defineEntity({
   name: 'WebhookAttempt',
   tableName: 'webhook_attempts',

@@ -15,7 +15,7 @@ export const listDeliveriesInput = pageInput.extend({
 });
 export type ListDeliveriesInput = z.output<typeof listDeliveriesInput>;
 
-/** The delivery log, newest first, filtered by subscription, status and type (CONTRACT 10). */
+/** The delivery log, newest first, filtered by subscription, status and type (docs/api.md#webhooks). */
 export const listDeliveries = pagedList({
   input: listDeliveriesInput,
   keyOf: (d: DeliveryRow) => d.id,

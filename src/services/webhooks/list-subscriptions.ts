@@ -10,11 +10,11 @@ import type { SubscriptionDto } from './shapes.ts';
 export const listSubscriptions = pagedList({
   input: pageInput,
   keyOf: (s: SubscriptionRow) => s.id,
-  fetch: (ctx: AppContext, who: Principal, _q, range) => pageSubscriptions(ctx.orm.em.fork(), who, range),
+  fetch: (ctx: AppContext, who: Principal, _q, range) => pageSubscriptions(ctx.orm, who, range),
   present: presentSubscription,
 });
 
 /** One subscription of the caller's workspace and mode (404 when unknown or deleted). */
 export async function getSubscription(ctx: AppContext, who: Principal, id: string): Promise<SubscriptionDto> {
-  return presentSubscription(await findSubscription(ctx.orm.em.fork(), who, id));
+  return presentSubscription(await findSubscription(ctx.orm, who, id));
 }

@@ -1,25 +1,34 @@
+// Raw SQL: the delivery log beside the dispatcher's claim (turn.sql.ts, bench suite `webhooks`), on the
+// columns it shares; a replay's row lock `for update of d`; and Postgres' NOTIFY, which has no ORM
+// equivalent.
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
 import { type KeysetRange, keysetFind, keysetSql } from '../../lib/pagination.ts';
 import type { Principal, Scope } from '../keys/principal.ts';
+import { DELIVERIES_CHANNEL } from '../outbox/emit.ts';
 import { WebhookDelivery, WebhookSubscription } from './entities.ts';
 import type { AttemptRow, DeliveryRow, SubscriptionRow } from './presenters.ts';
 
 /**
  * Queries over the webhook tables; every one is scoped to the caller's workspace and mode.
- * Subscriptions' CRUD is a cold path: MikroORM over the caller's forked `em` (in its transaction
- * when it changes one). The delivery log stays in SQL beside the dispatcher's claim
- * (dispatcher.ts: `for update skip locked`, bench suite `webhooks`), which shares its columns.
+ * Subscriptions' CRUD is a cold path: MikroORM, on a fork of its own for a plain read, or on a
+ * unit of work's `em` when it changes one. The delivery log stays in SQL.
  */
 
 export const DELIVERY_COLUMNS =
   'id, subscription_id, outbox_id, type, status, attempt_count, next_attempt_at, last_attempt_at, ' +
   'last_status_code, last_error, created_at, updated_at';
 
+/** The columns of an attempt as presented (AttemptRow). */
+const ATTEMPT_COLUMNS = ['number', 'attempted_at', 'status_code', 'response_snippet', 'duration_ms', 'error'];
+
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+type Db = MikroORM | EntityManager;
+const emOf = (db: Db) => (db instanceof MikroORM ? db.em.fork() : db);
 
 const live = (who: Scope) => ({ workspace: who.workspaceId, mode: who.mode, deletedAt: null });
 
@@ -38,13 +47,13 @@ export const subscriptionRow = (s: WebhookSubscription): SubscriptionRow => ({
 
 /** A live (not deleted) subscription of the caller, optionally locked for `em`'s transaction; 404 otherwise. */
 export async function findSubscriptionEntity(
-  em: EntityManager,
+  db: Db,
   who: Scope,
   id: string,
   opts: { lock?: boolean } = {},
 ): Promise<WebhookSubscription> {
   const sub = isUuid(id)
-    ? await em.findOne(
+    ? await emOf(db).findOne(
         WebhookSubscription,
         { ...live(who), id },
         opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
@@ -56,21 +65,21 @@ export async function findSubscriptionEntity(
 
 /** A live subscription of the caller as a row (with its encrypted secret when asked); 404 otherwise. */
 export async function findSubscription(
-  em: EntityManager,
+  db: Db,
   who: Scope,
   id: string,
   opts: { withSecret?: boolean } = {},
 ): Promise<SubscriptionRow & { secret_enc?: string }> {
-  const sub = await findSubscriptionEntity(em, who, id);
+  const sub = await findSubscriptionEntity(db, who, id);
   return opts.withSecret ? { ...subscriptionRow(sub), secret_enc: sub.secretEnc } : subscriptionRow(sub);
 }
 
 export async function pageSubscriptions(
-  em: EntityManager,
+  db: Db,
   who: Scope,
   range: KeysetRange<string>,
 ): Promise<SubscriptionRow[]> {
-  const subs = await em.find(WebhookSubscription, ...keysetFind(range, live(who)));
+  const subs = await emOf(db).find(WebhookSubscription, ...keysetFind(range, live(who)));
   return subs.map(subscriptionRow);
 }
 
@@ -123,8 +132,7 @@ export async function findDelivery(
 
 export async function attemptsOf(sql: Sql, deliveryId: string): Promise<AttemptRow[]> {
   const { rows } = await sql.query<AttemptRow>(
-    `select number, attempted_at, status_code, response_snippet, duration_ms, error
-     from webhook_attempts where delivery_id = $1 order by id`,
+    `select ${ATTEMPT_COLUMNS.join(', ')} from webhook_attempts where delivery_id = $1 order by id`,
     [deliveryId],
   );
   return rows;
@@ -155,7 +163,7 @@ export async function attemptsOfMany(
   const uuids = deliveryIds.filter(isUuid);
   if (!uuids.length) return [];
   const { rows } = await sql.query<AttemptRow & { delivery_id: string }>(
-    `select a.delivery_id, a.number, a.attempted_at, a.status_code, a.response_snippet, a.duration_ms, a.error
+    `select a.delivery_id, ${ATTEMPT_COLUMNS.map((c) => `a.${c}`).join(', ')}
        from webhook_attempts a
        join webhook_deliveries d on d.id = a.delivery_id
       where a.delivery_id = any($1::uuid[]) and d.workspace_id = $2 and d.mode = $3
@@ -197,8 +205,8 @@ export async function announceSubscriptionChange(em: EntityManager, subscription
 }
 
 /**
- * SPEC 6.4.6: a paused or removed subscription's pending deliveries die at once. An attempt
- * already in flight keeps its claim, so its outcome is still recorded; nothing new is sent.
+ * A paused or removed subscription's pending deliveries die at once (docs/api.md#webhooks). An
+ * attempt already in flight keeps its claim, so its outcome is still recorded; nothing new is sent.
  */
 export function killPendingDeliveries(
   em: EntityManager,
@@ -210,4 +218,32 @@ export function killPendingDeliveries(
     { subscription: subscriptionId, status: 'pending' },
     { status: 'dead', nextAttemptAt: null, lastError: why, updatedAt: new Date() },
   );
+}
+
+/** A delivery's status and its subscription's, its row locked for the caller's transaction. */
+export async function lockDelivery(
+  sql: Sql,
+  deliveryId: string,
+): Promise<{ status: string; sub_status: string; deleted: boolean }> {
+  const { rows } = await sql.query<{ status: string; sub_status: string; deleted: boolean }>(
+    `select d.status, s.status as sub_status, s.deleted_at is not null as deleted
+     from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id
+     where d.id = $1 for update of d`,
+    [deliveryId],
+  );
+  return rows[0]!;
+}
+
+/** A delivery back to `pending`, due now, its attempt count reset. */
+export async function rearmDelivery(sql: Sql, deliveryId: string): Promise<void> {
+  await sql.query(
+    `update webhook_deliveries set status = 'pending', attempt_count = 0, next_attempt_at = now(),
+       claim_token = null, last_error = null, updated_at = now() where id = $1`,
+    [deliveryId],
+  );
+}
+
+/** Wakes the dispatchers when the caller's transaction commits. */
+export async function wakeDispatchers(sql: Sql): Promise<void> {
+  await sql.query(`select pg_notify('${DELIVERIES_CHANNEL}', '')`);
 }

@@ -4,7 +4,7 @@ import { signPayload } from '../../lib/secrets.ts';
 /** Receivers see this; custom headers can never replace it (nor any header we set). */
 const USER_AGENT = 'svc-webhooks/1';
 
-/** At most this much of a receiver's answer is read and kept per attempt (CONTRACT 10). */
+/** At most this much of a receiver's answer is read and kept per attempt (a delivery's `response_snippet`). */
 export const SNIPPET_BYTES = 1024;
 
 export interface OutgoingDelivery {
@@ -28,7 +28,7 @@ export interface AttemptOutcome {
 /**
  * The request headers: the subscription's custom ones first, then ours, compared
  * case-insensitively so a custom `x-svc-signature` (or `content-type`) can never replace ours.
- * The signature is fresh per attempt: `t` is now, the HMAC covers `<t>.<body>` (SPEC 6.3).
+ * The signature is fresh per attempt: `t` is now, the HMAC covers `<t>.<body>` (docs/guarantees.md#webhooks-signed-retried-at-least-once).
  */
 export function deliveryHeaders(
   d: OutgoingDelivery,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mode, timestamp, uuidV7 } from '../../lib/shapes.ts';
 import { RESULT_TYPES } from '../outbox/emit.ts';
 
-/** A subscription's status (CONTRACT 10). */
+/** A subscription's status (docs/api.md#webhooks). */
 export const SUBSCRIPTION_STATUSES = ['active', 'paused'] as const;
 export const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 
@@ -14,7 +14,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const subscribedType = z.enum([...RESULT_TYPES, '*']);
 export const resultType = z.enum(RESULT_TYPES);
 
-/** A webhook subscription (CONTRACT 10), never with its secret. */
+/** A webhook subscription (docs/api.md#webhooks), never with its secret. */
 export const webhookSubscriptionShape = z
   .object({
     id: uuidV7('Subscription id (UUIDv7).'),
@@ -64,7 +64,7 @@ export const webhookDeliveryStatus = z.enum(DELIVERY_STATUSES).meta({
     'or the subscription was paused or deleted), `simulated` (test mode: logged, never POSTed).',
 });
 
-/** One result on its way to one subscription (CONTRACT 10). */
+/** One result on its way to one subscription (docs/api.md#webhooks). */
 export const webhookDeliveryShape = z
   .object({
     id: uuidV7('Delivery id: the body’s `id` and the `X-Svc-Delivery-Id` header. Receivers dedupe on it.'),

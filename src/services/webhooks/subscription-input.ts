@@ -16,7 +16,7 @@ const subscriptionUrl = storableUrl(TEXT_LIMITS.url, undefined, {
   examples: ['https://example.com/hooks/svc'],
 });
 
-/** SPEC 6.1 types or `*`; duplicates dropped, and `*` alone stands for all of them. */
+/** Result types (docs/api.md#webhooks) or `*`; duplicates dropped, and `*` alone stands for all of them. */
 const eventTypes = z
   .array(subscribedType)
   .min(1)
@@ -57,6 +57,8 @@ export const createSubscriptionInput = z.strictObject({
   description: description.optional(),
 });
 
+export type CreateSubscriptionInput = z.output<typeof createSubscriptionInput>;
+
 export const updateSubscriptionInput = z.strictObject({
   url: subscriptionUrl.optional(),
   event_types: eventTypes.optional(),
@@ -66,6 +68,8 @@ export const updateSubscriptionInput = z.strictObject({
     description: 'Pausing makes the pending deliveries `dead` at once; resuming sends new results again.',
   }),
 });
+
+export type UpdateSubscriptionInput = z.output<typeof updateSubscriptionInput>;
 
 /** The egress guard at subscription time; its refusal is a field error on `url`. */
 export async function checkUrl(ctx: AppContext, url: string): Promise<void> {

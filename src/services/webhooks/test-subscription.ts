@@ -12,7 +12,7 @@ import type { TestSendResult } from './shapes.ts';
  * the receiver, not a result (results of test mode are never POSTed). Nothing is stored.
  */
 export async function testSubscription(ctx: AppContext, who: Principal, id: string): Promise<TestSendResult> {
-  const sub = await findSubscription(ctx.orm.em.fork(), who, id, { withSecret: true });
+  const sub = await findSubscription(ctx.orm, who, id, { withSecret: true });
   const deliveryId = uuidv7();
   const body = JSON.stringify({
     id: deliveryId,

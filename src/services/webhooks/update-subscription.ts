@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Principal } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
 import { presentSubscription } from './presenters.ts';
 import {
   announceSubscriptionChange,
@@ -9,24 +9,23 @@ import {
   subscriptionRow,
 } from './repository.ts';
 import type { SubscriptionDto } from './shapes.ts';
-import { checkUrl, updateSubscriptionInput } from './subscription-input.ts';
+import { checkUrl, type UpdateSubscriptionInput, updateSubscriptionInput } from './subscription-input.ts';
 
 export { updateSubscriptionInput };
 
 /**
  * Changes url, event_types, headers, description or status. A new URL passes the egress guard
- * first. Pausing kills the pending deliveries in the same transaction (SPEC 6.4.6); resuming
+ * first. Pausing kills the pending deliveries in the same transaction (docs/api.md#webhooks); resuming
  * does not revive them (replay does). Changes apply to the next attempt of every delivery.
  */
 export async function updateSubscription(
   ctx: AppContext,
   who: Principal,
   id: string,
-  input: unknown,
+  data: UpdateSubscriptionInput,
 ): Promise<SubscriptionDto> {
-  const data = parseInput(updateSubscriptionInput, input);
   if (data.url !== undefined) await checkUrl(ctx, data.url);
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return unitOfWork(ctx, async ({ em }) => {
     const sub = await findSubscriptionEntity(em, who, id, { lock: true });
     if (data.url !== undefined) sub.url = data.url;
     if (data.event_types !== undefined) sub.eventTypes = data.event_types;

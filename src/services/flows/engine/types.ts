@@ -64,6 +64,6 @@ export interface BadgeRow {
 export const scopeOf = (x: { workspaceId: string; mode: string }) => `${x.workspaceId}/${x.mode}`;
 export const flowKey = (x: { workspaceId: string; mode: string; eventType: string }) =>
   `${x.workspaceId}/${x.mode}/${x.eventType}`;
-/** CONTRACT 5: the key every effect of a flow step carries. */
+/** The key every effect of a flow step carries (docs/guarantees.md#delivery-semantics-events-at-least-once-effects-exactly-once). */
 export const derivedKey = (eventId: string, flowId: string, actionIndex: number) =>
   `${eventId}:${flowId}:${actionIndex}`;
