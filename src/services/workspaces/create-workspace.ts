@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { parseInput } from '../validation.ts';
 import { Workspace } from './entities.ts';
+import { insertWorkspaceUnlessSlugTaken } from './repository.ts';
 
 export const createWorkspaceInput = z.strictObject({
   slug: z
@@ -23,12 +24,7 @@ export interface WorkspaceDto {
 export async function createWorkspace(ctx: AppContext, input: unknown): Promise<WorkspaceDto> {
   const { slug, name } = parseInput(createWorkspaceInput, input);
   const em = ctx.orm.em.fork();
-  await em
-    .createQueryBuilder(Workspace)
-    .insert({ id: uuidv7(), slug, name: name ?? slug })
-    .onConflict('slug')
-    .ignore()
-    .execute();
+  await insertWorkspaceUnlessSlugTaken(em, { id: uuidv7(), slug, name: name ?? slug });
   const ws = await em.findOneOrFail(Workspace, { slug });
   return { id: ws.id, slug: ws.slug, name: ws.name };
 }
