@@ -2,9 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { PgBoss } from 'pg-boss';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../src/db/tx.ts';
+import { unitOfWork } from '../src/db/unit-of-work.ts';
 import { SEND_MESSAGE_QUEUE } from '../src/jobs/queues.ts';
 import type { Mode } from '../src/services/keys/principal.ts';
 import { queueMessage } from '../src/services/messages/queue-message.ts';
@@ -199,9 +200,9 @@ function queue(
   opts: { key?: string; context?: Record<string, unknown>; a?: TestApp } = {},
 ) {
   const a = opts.a ?? app;
-  return withTransaction(a.ctx.pool, (client) =>
+  return unitOfWork(a.ctx, ({ sql }) =>
     queueMessage(
-      client,
+      sql,
       {
         workspaceId: w.id,
         mode,
@@ -675,9 +676,9 @@ describe('live sending', () => {
     const p = await participant(ws, 'live', { email: 'ghost@example.com' });
     // The state a worker leaves when it dies between claiming and marking: recorded without a job
     // (boss omitted would throw in live mode, so queue normally and then stand in for the crash).
-    const m = await withTransaction(app.ctx.pool, async (client) => {
+    const m = await unitOfWork(app.ctx, async ({ sql }) => {
       const q = await queueMessage(
-        client,
+        sql,
         {
           workspaceId: ws.id,
           mode: 'live',
@@ -686,9 +687,9 @@ describe('live sending', () => {
           idempotencyKey: 'ghost:1:0',
           context: {},
         },
-        { send: async () => null },
+        { send: async () => null } as unknown as PgBoss,
       );
-      await client.query(`update messages set claimed_at = now(), attempts = 1 where id = $1`, [q.id]);
+      await sql.query(`update messages set claimed_at = now(), attempts = 1 where id = $1`, [q.id]);
       return q;
     });
     const before = smtp.connections;

@@ -1,8 +1,8 @@
 import type { Job } from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { failExport } from '../services/exports/run-export.ts';
-import { EXPORTS_DEAD_LETTER_QUEUE } from './queues.ts';
-import { runExportPayload } from './run-export.ts';
+import { jobPayloads } from './payloads.ts';
+import { EXPORTS_DEAD_LETTER_QUEUE, RUN_EXPORT_QUEUE } from './queues.ts';
 
 /**
  * Job `exports.dead-letter`: pg-boss moves an `exports.run` job here when its retries ran out
@@ -15,7 +15,8 @@ export const failAbandonedExportsJob = {
   options: { batchSize: 5, pollingIntervalSeconds: 5 },
   async handler(ctx: AppContext, batch: Job<unknown>[]): Promise<void> {
     for (const job of batch) {
-      const data = runExportPayload.safeParse(job.data);
+      // The dead job's payload is the `exports.run` one it carried.
+      const data = jobPayloads[RUN_EXPORT_QUEUE].safeParse(job.data);
       if (data.success) await failExport(ctx, data.data.exportId, null);
     }
   },

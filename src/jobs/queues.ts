@@ -32,7 +32,7 @@ export const QUEUES = {
     heartbeatSeconds: 10,
   },
   // A send is claimed before the transport is called, so a retry after an unknown outcome never
-  // re-sends (README "Messages"); retries cover transport errors that surely sent nothing.
+  // re-sends (docs/guarantees.md#messages-at-most-once); retries cover transport errors that surely sent nothing.
   [SEND_MESSAGE_QUEUE]: {
     notify: true,
     retryLimit: 4,
@@ -41,7 +41,7 @@ export const QUEUES = {
     expireInSeconds: 120,
   },
   // Sent with a delay in the debit transaction of every external redemption; finishes or reverses
-  // one whose request process died before recording the outcome (README "Rewards and redemptions").
+  // one whose request process died before recording the outcome (docs/guarantees.md#external-fulfilment).
   [RECOVER_REDEMPTION_QUEUE]: {
     retryLimit: 10,
     retryDelay: 30,

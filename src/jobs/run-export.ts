@@ -1,10 +1,8 @@
 import type { Job } from 'pg-boss';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { runExport } from '../services/exports/run-export.ts';
+import { jobPayloads } from './payloads.ts';
 import { QUEUES, RUN_EXPORT_QUEUE } from './queues.ts';
-
-export const runExportPayload = z.object({ exportId: z.uuid() });
 
 /**
  * Job `exports.run`: writes one export's file (queued by `requestExport` in the transaction that
@@ -16,7 +14,7 @@ export const runExportJob = {
   options: { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 2 },
   async handler(ctx: AppContext, jobs: Job<unknown>[]): Promise<void> {
     for (const job of jobs) {
-      const { exportId } = runExportPayload.parse(job.data);
+      const { exportId } = jobPayloads[RUN_EXPORT_QUEUE].parse(job.data);
       await runExport(ctx, exportId, {
         finalAttempt: job.retryCount >= QUEUES[RUN_EXPORT_QUEUE].retryLimit,
       });

@@ -1,10 +1,8 @@
 import type { Job } from 'pg-boss';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { sendMessage } from '../services/messages/send-message.ts';
+import { jobPayloads } from './payloads.ts';
 import { QUEUES, SEND_MESSAGE_QUEUE } from './queues.ts';
-
-export const sendMessagePayload = z.object({ messageId: z.uuid() });
 
 /**
  * Job `messages.send`: sends one live message (enqueued by `queueMessage` in the transaction
@@ -18,7 +16,7 @@ export const sendMessageJob = {
   options: { batchSize: 1, localConcurrency: 4, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
   async handler(ctx: AppContext, jobs: Job<unknown>[]): Promise<void> {
     for (const job of jobs) {
-      const { messageId } = sendMessagePayload.parse(job.data);
+      const { messageId } = jobPayloads[SEND_MESSAGE_QUEUE].parse(job.data);
       await sendMessage(ctx, messageId, {
         finalAttempt: job.retryCount >= QUEUES[SEND_MESSAGE_QUEUE].retryLimit,
       });

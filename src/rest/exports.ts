@@ -23,7 +23,7 @@ const absolute = (req: Request, dto: ExportDto): ExportDto =>
 
 const X = 'Exports';
 
-/** Exports (CONTRACT 15); ability `exports:write`, or the signed `download_url` for the file. */
+/** Exports (docs/exports.md#api); ability `exports:write`, or the signed `download_url` for the file. */
 export const exportsOperations: Operation[] = [
   operation({
     method: 'post',
@@ -51,8 +51,8 @@ export const exportsOperations: Operation[] = [
     params: { query: listExportsInput },
     success: { status: '200', description: 'A page of exports.', schema: paginated(exportShape, 'Export') },
     paged: true,
-    handle: async ({ ctx, who, req }) => {
-      const page = await listExports(ctx, who, req.query);
+    handle: async ({ ctx, who, req, query }) => {
+      const page = await listExports(ctx, who, query);
       return { ...page, data: page.data.map((e) => absolute(req, e)) };
     },
   }),
@@ -94,12 +94,11 @@ export const exportsOperations: Operation[] = [
       },
     },
     errors: ['not_found', 'invalid_state'],
-    handle: async ({ ctx, req, params }) => {
-      const token = req.query.token;
+    handle: async ({ ctx, req, params, query }) => {
       const file = await openExportDownload(
         ctx,
         params.id,
-        typeof token === 'string' ? { token } : { who: req.principal! },
+        query.token !== undefined ? { token: query.token } : { who: req.principal! },
       );
       return new Streamed(
         {

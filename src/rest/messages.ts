@@ -33,7 +33,7 @@ const TOKENS =
 
 const M = 'Messages';
 
-/** Message templates and the messages log (CONTRACT 9); ability `flows:*`. */
+/** Message templates and the messages log (docs/api.md#messages); ability `flows:*`. */
 export const messagesOperations: Operation[] = [
   operation({
     method: 'post',
@@ -61,7 +61,7 @@ export const messagesOperations: Operation[] = [
       schema: paginated(messageTemplateShape, 'MessageTemplate'),
     },
     paged: true,
-    handle: ({ ctx, who, req }) => listTemplates(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listTemplates(ctx, who, query),
   }),
   operation({
     method: 'get',
@@ -120,7 +120,7 @@ export const messagesOperations: Operation[] = [
       schema: paginated(messageShape, 'Message'),
     },
     paged: true,
-    handle: ({ ctx, who, req }) => listMessages(ctx, who, req.query),
+    handle: ({ ctx, who, query }) => listMessages(ctx, who, query),
   }),
   operation({
     method: 'get',

@@ -1,4 +1,9 @@
-import { getExport, listExports, listExportsInput } from '../services/exports/list-exports.ts';
+import {
+  getExport,
+  type ListExportsInput,
+  listExports,
+  listExportsInput,
+} from '../services/exports/list-exports.ts';
 import { createExportInput, requestExport } from '../services/exports/request-export.ts';
 import {
   EXPORT_FORMATS,
@@ -25,7 +30,7 @@ const ExportFormat = builder.enumType('ExportFormat', {
 });
 const ExportStatus = builder.enumType('ExportStatus', { values: EXPORT_STATUSES });
 
-/** An export (CONTRACT 15), as REST's /v1/exports answers it. */
+/** An export (docs/exports.md#api), as REST's /v1/exports answers it. */
 export const Export = builder.objectRef<ExportDto>('Export').implement({
   description: 'A file of one kind of rows, written by a queued job and kept 7 days.',
   fields: mirror((t) => ({
@@ -68,25 +73,28 @@ builder.queryFields((t) => ({
       authScopes: canExport,
       args: { status: t.arg({ type: ExportStatus }) },
       validate: serviceInput(listExportsInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listExports(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listExports(app, who, args as unknown as ListExportsInput)),
     },
     { name: 'ExportConnection' },
     { name: 'ExportEdge' },
   ),
 }));
 
-const CreateExportInput = builder.inputType('CreateExportInput', {
-  fields: (t) => ({
-    resource: t.field({ type: ExportResource, required: true }),
-    format: t.field({ type: ExportFormat, required: true }),
-    since: t.field({ type: DateTimeScalar, description: 'Only rows created at or after this time.' }),
-    until: t.field({
-      type: DateTimeScalar,
-      description: 'Only rows created before this time (default: now).',
+const CreateExportInput = builder
+  .inputType('CreateExportInput', {
+    fields: (t) => ({
+      resource: t.field({ type: ExportResource, required: true }),
+      format: t.field({ type: ExportFormat, required: true }),
+      since: t.field({ type: DateTimeScalar, description: 'Only rows created at or after this time.' }),
+      until: t.field({
+        type: DateTimeScalar,
+        description: 'Only rows created before this time (default: now).',
+      }),
     }),
-  }),
-  validate: serviceInput(createExportInput),
-});
+  })
+  .validate(serviceInput(createExportInput));
 
 builder.mutationFields((t) => ({
   createExport: t.field({

@@ -1,8 +1,13 @@
-import { pageInput } from '../lib/pagination.ts';
+import { type PageInput, pageInput } from '../lib/pagination.ts';
 import { createTemplate } from '../services/messages/create-template.ts';
 import { deleteTemplate } from '../services/messages/delete-template.ts';
 import { getTemplate, listTemplates } from '../services/messages/get-template.ts';
-import { getMessage, listMessages, listMessagesInput } from '../services/messages/list-messages.ts';
+import {
+  getMessage,
+  type ListMessagesInput,
+  listMessages,
+  listMessagesInput,
+} from '../services/messages/list-messages.ts';
 import {
   CHANNELS,
   MESSAGE_STATUSES,
@@ -30,7 +35,7 @@ const MessageStatus = builder.enumType('MessageStatus', {
   values: MESSAGE_STATUSES,
 });
 
-/** A message template (CONTRACT 9), as REST's /v1/message-templates answers it. */
+/** A message template (docs/api.md#messages), as REST's /v1/message-templates answers it. */
 export const MessageTemplate = builder.objectRef<MessageTemplateDto>('MessageTemplate').implement({
   description: 'Text a flow’s `send_message` step renders, with `{{participant.name}}`-style tokens.',
   fields: mirror((t) => ({
@@ -44,7 +49,7 @@ export const MessageTemplate = builder.objectRef<MessageTemplateDto>('MessageTem
   })),
 });
 
-/** A message of the log (CONTRACT 9). */
+/** A message of the log (docs/api.md#messages). */
 export const Message = builder.objectRef<MessageDto>('Message').implement({
   description: 'A message queued by a flow’s `send_message` step, as rendered.',
   fields: mirror((t) => ({
@@ -88,7 +93,9 @@ builder.queryFields((t) => ({
       description: `Message templates (needs flows:read). ${CONNECTION_DESCRIPTION}`,
       authScopes: canRead,
       validate: serviceInput(pageInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listTemplates(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listTemplates(app, who, args as unknown as PageInput)),
     },
     { name: 'MessageTemplateConnection' },
     { name: 'MessageTemplateEdge' },
@@ -112,32 +119,36 @@ builder.queryFields((t) => ({
         participant: t.arg.string({ description: "A participant's external id." }),
       },
       validate: serviceInput(listMessagesInput),
-      resolve: async (_root, args, { app, who }) => connectionFrom(await listMessages(app, who, args)),
+      // `validate` replaced the arguments with the service's parsed input (the plugin keeps their GraphQL type).
+      resolve: async (_root, args, { app, who }) =>
+        connectionFrom(await listMessages(app, who, args as unknown as ListMessagesInput)),
     },
     { name: 'MessageConnection' },
     { name: 'MessageEdge' },
   ),
 }));
 
-const CreateMessageTemplateInput = builder.inputType('CreateMessageTemplateInput', {
-  fields: (t) => ({
-    key: t.string({ required: true, description: 'Unique per workspace and mode.' }),
-    channel: t.field({ type: MessageChannel, required: true }),
-    subject: t.string({ description: 'E-mail only; SMS templates have none.' }),
-    body: t.string({ required: true }),
-  }),
-  validate: serviceInput(createTemplateInput),
-});
+const CreateMessageTemplateInput = builder
+  .inputType('CreateMessageTemplateInput', {
+    fields: (t) => ({
+      key: t.string({ required: true, description: 'Unique per workspace and mode.' }),
+      channel: t.field({ type: MessageChannel, required: true }),
+      subject: t.string({ description: 'E-mail only; SMS templates have none.' }),
+      body: t.string({ required: true }),
+    }),
+  })
+  .validate(serviceInput(createTemplateInput));
 
-const UpdateMessageTemplateInput = builder.inputType('UpdateMessageTemplateInput', {
-  description: 'The fields to replace; `subject: null` clears it. The key cannot change.',
-  fields: (t) => ({
-    channel: t.field({ type: MessageChannel }),
-    subject: t.string(),
-    body: t.string(),
-  }),
-  validate: serviceInput(updateTemplateInput, patchArgs),
-});
+const UpdateMessageTemplateInput = builder
+  .inputType('UpdateMessageTemplateInput', {
+    description: 'The fields to replace; `subject: null` clears it. The key cannot change.',
+    fields: (t) => ({
+      channel: t.field({ type: MessageChannel }),
+      subject: t.string(),
+      body: t.string(),
+    }),
+  })
+  .validate(serviceInput(updateTemplateInput, patchArgs));
 
 builder.mutationFields((t) => ({
   createMessageTemplate: t.field({

@@ -3,7 +3,7 @@ import { getExport, listExports, listExportsInput } from '../services/exports/li
 import { createExportInput, requestExport } from '../services/exports/request-export.ts';
 import { router, sessionProcedure, withMode } from './trpc.ts';
 
-/** Exports for the dashboard's exports page (CONTRACT 13): request, list, and each one's download path. */
+/** Exports for the dashboard's exports page (docs/dashboard.md#pages): request, list, and each one's download path. */
 export const exportsRouter = router({
   list: sessionProcedure
     .input(withMode(listExportsInput))

@@ -15,7 +15,7 @@ import { router, sessionProcedure, withMode } from './trpc.ts';
 
 const keyInput = z.object({ key: templateKey });
 
-/** Message templates (CRUD) and the messages log, for the dashboard's messages page (CONTRACT 13). */
+/** Message templates (CRUD) and the messages log, for the dashboard's messages page (docs/dashboard.md#pages). */
 export const messagesRouter = router({
   templates: router({
     list: sessionProcedure

@@ -17,7 +17,7 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', jsonl: 'application/x-nd
 const EXTENSIONS = { csv: 'csv', jsonl: 'jsonl' } as const;
 
 /**
- * `GET /v1/exports/{id}/download` (CONTRACT 15): the file as a stream, for the bearer key's
+ * `GET /v1/exports/{id}/download` (docs/exports.md#api): the file as a stream, for the bearer key's
  * workspace and mode (`who`), or for whoever holds the export's signed `download_url` token. An
  * unknown, expired or other workspace's export, and a forged, expired or other export's token,
  * are all a 404; an export not completed yet is a 409 `invalid_state`.

@@ -3,7 +3,7 @@ import { readClaims, signClaims } from '../../lib/signed-claims.ts';
 import type { Mode } from '../keys/principal.ts';
 
 /**
- * The signed token of an export's `download_url` (CONTRACT 15): `<payload>.<signature>`, where
+ * The signed token of an export's `download_url` (docs/exports.md#api): `<payload>.<signature>`, where
  * `<payload>` is the base64url JSON `{ x: export id, w: workspace id, m: mode, e: expiry (unix
  * seconds) }` and `<signature>` the base64url HMAC-SHA256 of `svc-export-download:<payload>` keyed
  * with SVC_SECRET. It names one export of one workspace and mode, for one hour.

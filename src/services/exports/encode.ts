@@ -34,7 +34,7 @@ export interface Encoder {
 }
 
 /**
- * CONTRACT 15's spreadsheet formula-injection guard: a text cell that begins with `=`, `+`, `-`,
+ * The spreadsheet formula-injection guard (docs/exports.md#formats): a text cell that begins with `=`, `+`, `-`,
  * `@`, tab or CR, or with the full-width `＝`, `＋`, `－`, `＠` (which spreadsheets read as the
  * same operators), is prefixed with `'`. Papa Parse applies it (`escapeFormulae`) to text cells
  * only: a number (points `-10`) is written as the number it is, which no spreadsheet evaluates.

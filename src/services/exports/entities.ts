@@ -1,8 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Workspace } from '../workspaces/entities.ts';
+import { EXPORT_STATUSES } from './shapes.ts';
 
 /**
- * One requested export (CONTRACT 15). `attempt` is the fencing number of the run that owns the
+ * One requested export (docs/exports.md#how-it-runs). `attempt` is the fencing number of the run that owns the
  * file: each run of the job takes the next number, writes its chunks under it, and marks the
  * export completed only while it still holds the newest number, so a run that was killed (or
  * outlived its job's expiry) can never mix its chunks into a file marked completed.
@@ -16,7 +17,10 @@ const ExportSchema = defineEntity({
     { name: 'exports_expires_at_idx', properties: ['expiresAt'] },
   ],
   checks: [
-    { name: 'exports_status_check', expression: `status in ('pending', 'running', 'completed', 'failed')` },
+    {
+      name: 'exports_status_check',
+      expression: `status in (${EXPORT_STATUSES.map((s) => `'${s}'`).join(', ')})`,
+    },
   ],
   properties: {
     /** UUIDv7: time-ordered, so the primary key is also the newest-first cursor. */

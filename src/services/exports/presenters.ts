@@ -1,27 +1,7 @@
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import { DOWNLOAD_TOKEN_TTL_SECONDS, signDownloadToken } from './download-token.ts';
-import type { ExportDto, ExportFormat, ExportResource, ExportStatus } from './shapes.ts';
-
-export const EXPORT_COLUMNS = `id, workspace_id, mode, resource, format, since, until, status, attempt, row_count,
-  size_bytes, error, expires_at, created_at, completed_at`;
-
-export interface ExportRow {
-  id: string;
-  workspace_id: string;
-  mode: 'live' | 'test';
-  resource: ExportResource;
-  format: ExportFormat;
-  since: Date | null;
-  until: Date | null;
-  status: ExportStatus;
-  attempt: number;
-  row_count: string | null;
-  size_bytes: string | null;
-  error: string | null;
-  expires_at: Date;
-  created_at: Date;
-  completed_at: Date | null;
-}
+import type { ExportRow } from './repository.ts';
+import type { ExportDto } from './shapes.ts';
 
 /** The path of a completed export's file, with a token valid for an hour (never past the file's expiry). */
 export function downloadPath(secret: string, r: ExportRow, now = Date.now()): string | null {

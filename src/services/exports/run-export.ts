@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type pg from 'pg';
 import type { AppContext } from '../../context.ts';
 import { ChunkWriter, encoder } from './encode.ts';
-import { EXPORT_COLUMNS, type ExportRow } from './presenters.ts';
+import { completeRun, failRun, startRun } from './repository.ts';
 import { RESOURCES } from './resources.ts';
 import { type ExportFile, exportStorage, SupersededRun } from './storage.ts';
 
@@ -20,13 +19,7 @@ export async function runExport(
   exportId: string,
   opts: { finalAttempt: boolean },
 ): Promise<void> {
-  const { rows } = await ctx.pool.query<ExportRow>(
-    `update exports set status = 'running', attempt = attempt + 1, started_at = now(), error = null
-      where id = $1 and status in ('pending', 'running') and expires_at > now()
-      returning ${EXPORT_COLUMNS}`,
-    [exportId],
-  );
-  const row = rows[0];
+  const row = await startRun(ctx.pool, exportId);
   if (!row) return; // completed, failed or deleted: nothing to do
   const file: ExportFile = { exportId, attempt: row.attempt };
   const storage = exportStorage(ctx);
@@ -34,15 +27,10 @@ export async function runExport(
     await storage.begin(file);
     const reader = RESOURCES[row.resource];
     const encode = encoder(row.format, reader.shape);
+    const scope = { workspaceId: row.workspace_id, mode: row.mode, since: row.since, until: row.until! };
     let count = 0;
     async function* text() {
       yield encode.header();
-      const scope = {
-        workspaceId: row!.workspace_id,
-        mode: row!.mode,
-        since: row!.since,
-        until: row!.until!,
-      };
       for await (const rows of reader.batches(ctx.pool, scope)) {
         count += rows.length;
         yield encode.page(rows);
@@ -53,12 +41,8 @@ export async function runExport(
     // outlive two young-generation collections, and the old generation grew by 100 MB with them.
     await pipeline(Readable.from(text(), { highWaterMark: 1 }), writer);
     await storage.finish(file);
-    const done = await ctx.pool.query(
-      `update exports set status = 'completed', row_count = $3, size_bytes = $4, completed_at = now()
-        where id = $1 and attempt = $2 and status = 'running'`,
-      [exportId, file.attempt, count, writer.size],
-    );
-    if (done.rowCount === 1) ctx.log.info({ exportId, rows: count, bytes: writer.size }, 'export completed');
+    if (await completeRun(ctx.pool, file, { rows: count, bytes: writer.size }))
+      ctx.log.info({ exportId, rows: count, bytes: writer.size }, 'export completed');
   } catch (err) {
     if (err instanceof SupersededRun) return; // a newer run owns the export now
     ctx.log.warn({ err, exportId, attempt: file.attempt }, 'export run failed');
@@ -73,14 +57,10 @@ export async function runExport(
  * every one died (`attempt` null: job `exports.dead-letter`). A finished export is left alone.
  */
 export async function failExport(
-  ctx: { pool: pg.Pool },
+  ctx: Pick<AppContext, 'pool'>,
   exportId: string,
   attempt: number | null,
 ): Promise<void> {
-  const { rowCount } = await ctx.pool.query(
-    `update exports set status = 'failed', error = $3, completed_at = now()
-      where id = $1 and ($2::int is null or attempt = $2) and status in ('pending', 'running')`,
-    [exportId, attempt, 'The export could not be written; request it again'],
-  );
-  if (rowCount) await exportStorage(ctx).delete(exportId);
+  if (await failRun(ctx.pool, exportId, attempt, 'The export could not be written; request it again'))
+    await exportStorage(ctx).delete(exportId);
 }

@@ -1,43 +1,37 @@
 import { z } from 'zod';
 import { timestamp, uuidV7 } from '../../lib/shapes.ts';
 
-/** What can be exported (CONTRACT 15). */
-export const EXPORT_RESOURCES = [
-  'participants',
-  'ledger',
-  'events',
-  'redemptions',
-  'badges',
-  'messages',
-  'webhook_deliveries',
-] as const;
-export type ExportResource = (typeof EXPORT_RESOURCES)[number];
+/** What can be exported (docs/exports.md#api). */
+export const exportResource = z
+  .enum(['participants', 'ledger', 'events', 'redemptions', 'badges', 'messages', 'webhook_deliveries'])
+  .meta({
+    id: 'ExportResource',
+    description:
+      'Rows of one kind, of the key’s workspace and mode. `ledger` and `badges` (awards) carry their participant’s ' +
+      '`external_id`; erased participants appear under their pseudonym only.',
+  });
+export const EXPORT_RESOURCES = exportResource.options;
+export type ExportResource = z.output<typeof exportResource>;
 
-export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export const EXPORT_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
-
-export const exportResource = z.enum(EXPORT_RESOURCES).meta({
-  id: 'ExportResource',
-  description:
-    'Rows of one kind, of the key’s workspace and mode. `ledger` and `badges` (awards) carry their participant’s ' +
-    '`external_id`; erased participants appear under their pseudonym only.',
-});
-export const exportFormat = z.enum(EXPORT_FORMATS).meta({
+export const exportFormat = z.enum(['csv', 'jsonl']).meta({
   id: 'ExportFormat',
   description:
     '`csv`: RFC 4180 with a header row, nested objects as dotted columns, formula-like text cells prefixed ' +
     "with `'`. `jsonl`: one JSON object per line, in the REST shape.",
 });
-export const exportStatus = z.enum(EXPORT_STATUSES).meta({
+export const EXPORT_FORMATS = exportFormat.options;
+export type ExportFormat = z.output<typeof exportFormat>;
+
+/** An export's statuses: the response enum, the `status` filter and the table's CHECK share them. */
+export const exportStatus = z.enum(['pending', 'running', 'completed', 'failed']).meta({
   id: 'ExportStatus',
   description:
     '`pending` (queued), `running`, `completed` (the file is whole and downloadable), `failed` (see `error`).',
 });
+export const EXPORT_STATUSES = exportStatus.options;
+export type ExportStatus = z.output<typeof exportStatus>;
 
-/** An export (CONTRACT 15). */
+/** An export (docs/exports.md#api). */
 export const exportShape = z
   .object({
     id: uuidV7('Export id (UUIDv7, time-ordered).'),

@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
-import pg from 'pg';
-import { copyBytea } from '../../db/copy-rows.ts';
+import type { AppContext } from '../../context.ts';
+import { deleteChunks, insertChunk, readChunk } from './chunks.sql.ts';
 
 /** One run's file of an export: runs of the same export never share a file (see entities.ts). */
 export interface ExportFile {
   exportId: string;
   attempt: number;
 }
+
+type Pool = AppContext['pool'];
 
 /**
  * Where export files live. Postgres by default (every process can serve every file, nothing else
@@ -44,27 +46,21 @@ export class SupersededRun extends Error {
 
 /** Files as `export_chunks` rows (export id, run, seq, bytes). */
 export class PostgresExportStorage implements ExportStorage {
-  private readonly pool: pg.Pool;
+  private readonly pool: Pool;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: Pool) {
     this.pool = pool;
   }
 
   async begin(file: ExportFile): Promise<void> {
     // Chunks of earlier runs (a killed worker's partial file) go; a late chunk of a stale run
     // could still land after this, but reads name their run, so it is never served.
-    await this.pool.query(`delete from export_chunks where export_id = $1`, [file.exportId]);
+    await deleteChunks(this.pool, file.exportId);
   }
 
   async write(file: ExportFile, seq: number, bytes: Buffer): Promise<void> {
     // Fenced: only the export's newest run, still running, may add to the file.
-    const { rowCount } = await this.pool.query(
-      `insert into export_chunks (export_id, attempt, seq, bytes)
-       select $1, $2, $3, $4 where exists (
-         select 1 from exports where id = $1 and attempt = $2 and status = 'running')`,
-      [file.exportId, file.attempt, seq, bytes],
-    );
-    if (rowCount !== 1) throw new SupersededRun(file);
+    if (!(await insertChunk(this.pool, file, seq, bytes))) throw new SupersededRun(file);
   }
 
   async finish(_file: ExportFile): Promise<void> {
@@ -74,11 +70,7 @@ export class PostgresExportStorage implements ExportStorage {
   read(file: ExportFile): Readable {
     const pool = this.pool;
     const chunk = (seq: number) => {
-      const read = copyBytea(
-        pool,
-        `select bytes from export_chunks
-          where export_id = ${pg.escapeLiteral(file.exportId)} and attempt = ${Number(file.attempt)} and seq = ${Number(seq)}`,
-      );
+      const read = readChunk(pool, file, seq);
       read.catch(() => {}); // a read left behind by a closed download must not go unhandled
       return read;
     };
@@ -96,14 +88,14 @@ export class PostgresExportStorage implements ExportStorage {
   }
 
   async delete(exportId: string): Promise<void> {
-    await this.pool.query(`delete from export_chunks where export_id = $1`, [exportId]);
+    await deleteChunks(this.pool, exportId);
   }
 }
 
-const storages = new WeakMap<pg.Pool, ExportStorage>();
+const storages = new WeakMap<Pool, ExportStorage>();
 
 /** The deployment's export storage (Postgres: the only one so far). */
-export function exportStorage(ctx: { pool: pg.Pool }): ExportStorage {
+export function exportStorage(ctx: { pool: Pool }): ExportStorage {
   let storage = storages.get(ctx.pool);
   if (!storage) {
     storage = new PostgresExportStorage(ctx.pool);

@@ -12,7 +12,7 @@ export async function deleteTemplate(
   who: Principal,
   key: string,
 ): Promise<{ key: string; deleted: true }> {
-  const n = await deleteTemplateByKey(ctx.orm.em.fork(), who, key);
+  const n = await deleteTemplateByKey(ctx.orm, who, key);
   if (n === 0) throw notFound('message template');
   return { key, deleted: true };
 }

@@ -1,8 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
+import { MESSAGE_STATUSES } from './shapes.ts';
 
-/** A message template (CONTRACT 9): `key` is what a flow's `send_message` action names. */
+/** A message template (docs/api.md#messages): `key` is what a flow's `send_message` action names. */
 const MessageTemplateSchema = defineEntity({
   name: 'MessageTemplate',
   tableName: 'message_templates',
@@ -29,7 +30,7 @@ MessageTemplateSchema.setClass(MessageTemplate);
  * change what was decided). The row is the intent record: it exists before any send is tried,
  * and `idempotency_key` (the flow's derived key) is unique, so one key never yields two messages.
  * `claimed_at` is set, in its own committed transaction, right before the transport is called:
- * a `pending` row with a claim means a send may have happened (see README "Messages").
+ * a `pending` row with a claim means a send may have happened (docs/guarantees.md#messages-at-most-once).
  */
 const MessageSchema = defineEntity({
   name: 'Message',
@@ -44,7 +45,7 @@ const MessageSchema = defineEntity({
   checks: [
     {
       name: 'messages_status_check',
-      expression: `status in ('pending', 'sent', 'simulated', 'failed', 'skipped')`,
+      expression: `status in (${MESSAGE_STATUSES.map((s) => `'${s}'`).join(', ')})`,
     },
   ],
   properties: {

@@ -5,22 +5,19 @@ import type { Principal } from '../keys/principal.ts';
 import { pagedList } from '../paged-list.ts';
 import type { MessageTemplate } from './entities.ts';
 import { type MessageTemplateDto, presentTemplate } from './presenters.ts';
-import { pageTemplates, templateByKey } from './repository.ts';
+import { pageTemplates, readTemplate } from './repository.ts';
 
 /** Templates of the caller's workspace and mode, newest first. */
 export const listTemplates = pagedList({
   input: pageInput,
   keyOf: (t: MessageTemplate) => Number(t.id),
-  fetch: (ctx: AppContext, who: Principal, _q, range) => pageTemplates(ctx.orm.em.fork(), who, range),
+  fetch: (ctx: AppContext, who: Principal, _q, range) => pageTemplates(ctx.orm, who, range),
   present: presentTemplate,
 });
 
-export async function findTemplate(ctx: AppContext, who: Principal, key: string): Promise<MessageTemplate> {
-  const template = await templateByKey(ctx.orm.em.fork(), who, key);
-  if (!template) throw notFound('message template');
-  return template;
-}
-
+/** One template of the caller's workspace and mode by key, else 404. */
 export async function getTemplate(ctx: AppContext, who: Principal, key: string): Promise<MessageTemplateDto> {
-  return presentTemplate(await findTemplate(ctx, who, key));
+  const template = await readTemplate(ctx.orm, who, key);
+  if (!template) throw notFound('message template');
+  return presentTemplate(template);
 }

@@ -1,5 +1,6 @@
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import type { Message, MessageTemplate } from './entities.ts';
+import type { MessageRow } from './repository.ts';
 import type { Channel, MessageDto, MessageStatus, MessageTemplateDto } from './shapes.ts';
 
 export type { MessageDto, MessageTemplateDto } from './shapes.ts';
@@ -30,3 +31,21 @@ export const presentMessage = (m: Message): MessageDto => ({
   sent_at: isoTimeOrNull(m.sentAt ?? null),
   created_at: isoTime(m.createdAt),
 });
+
+/** A message read by raw SQL (`MESSAGE_ROW_COLUMNS`), presented by the same presenter. */
+export const presentMessageRow = (r: MessageRow): MessageDto =>
+  presentMessage({
+    id: r.id,
+    template: r.template,
+    channel: r.channel,
+    participant: r.external_id === null ? null : { externalId: r.external_id },
+    to: r.to,
+    status: r.status,
+    subject: r.subject,
+    body: r.body,
+    error: r.error,
+    mode: r.mode,
+    attempts: r.attempts,
+    sentAt: r.sent_at,
+    createdAt: r.created_at,
+  } as unknown as Message);

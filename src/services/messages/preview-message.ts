@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { storableJson, text } from '../../lib/primitives.ts';
-import { parseInput } from '../validation.ts';
 import { type RenderContext, renderMessage } from './render.ts';
-import { channel } from './template-input.ts';
+import { messageChannel } from './shapes.ts';
 
 const nullableText = (max: number) => text(max).nullable().optional();
 const nullableNumber = z.number().finite().nullable().optional();
@@ -25,19 +24,19 @@ export const previewVariables = z.strictObject({
 
 /** An unsaved template (the edit form as it stands) and sample variables. */
 export const previewMessageInput = z.strictObject({
-  channel,
+  channel: messageChannel,
   subject: text(500).nullish(),
   body: text(100_000),
   variables: previewVariables.default({}),
 });
+export type PreviewMessageInput = z.output<typeof previewMessageInput>;
 
 /**
  * Renders a template exactly as a send would (`renderMessage`, the renderer `queueMessage` uses):
  * e-mail bodies with substituted values HTML-escaped, subjects without CR/LF, SMS as plain text.
  * Pure: nothing is stored or sent.
  */
-export function previewMessage(input: unknown): { subject: string | null; body: string } {
-  const q = parseInput(previewMessageInput, input);
+export function previewMessage(q: PreviewMessageInput): { subject: string | null; body: string } {
   const p = q.variables.participant ?? {};
   const ctx: RenderContext = {
     participant: {

@@ -1,15 +1,14 @@
 import type { PgBoss } from 'pg-boss';
 import type { Sql } from '../../db/tx.ts';
 import { DomainError } from '../../errors.ts';
+import { sendJob } from '../../jobs/payloads.ts';
 import { SEND_MESSAGE_QUEUE } from '../../jobs/queues.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResult } from '../outbox/emit.ts';
-import { type Channel, type RenderContext, renderMessage } from './render.ts';
-
-// Raw SQL: runs inside the engine's batch transaction on its pg client (bench suite `engine`), with the
-// job and outbox row in the same transaction; the intent row is one `insert … on conflict` on the derived
-// key.
+import { insertMessage, messageByKey, type QueuedMessage, templateForSend } from './queue.sql.ts';
+import { type RenderContext, renderMessage } from './render.ts';
+import type { MessageStatus } from './shapes.ts';
 
 export interface QueueMessageInput {
   workspaceId: string;
@@ -28,9 +27,7 @@ export interface QueueMessageInput {
   context: Record<string, unknown>;
 }
 
-export type MessageStatus = 'pending' | 'sent' | 'simulated' | 'failed' | 'skipped';
-
-/** The `message.sent` data of CONTRACT 10. */
+/** The `message.sent` data (docs/api.md#webhooks). */
 export const messageSentData = (
   externalId: string,
   m: { id: string; template: string; channel: string; status: string },
@@ -67,29 +64,24 @@ function renderContext(input: QueueMessageInput): RenderContext {
 }
 
 /**
- * Records one message for a flow's `send_message` step, inside the caller's transaction
- * (INTERFACES §4). The row is the intent: unique on the derived key, so a second call with the
+ * Records one message for a flow's `send_message` step, inside the caller's transaction (`sql`).
+ * The row is the intent: unique on the derived key, so a second call with the
  * same key returns the first message and writes nothing. Rendering happens here, once.
  * - no address for the channel → `skipped`;
  * - test mode → `simulated` (never sent) + `message.sent` outbox row, in this transaction;
- * - live mode → `pending` + a `messages.send` job enqueued in this transaction (needs `boss`),
+ * - live mode → `pending` + a `messages.send` job sent in this transaction (needs `boss`),
  *   so the job exists exactly when the message does.
  * An unknown template throws (the step fails with that error).
  */
 export async function queueMessage(
   sql: Sql,
   input: QueueMessageInput,
-  boss?: Pick<PgBoss, 'send'>,
-): Promise<{ id: string; status: string }> {
-  const existing = await findByKey(sql, input);
+  boss?: PgBoss,
+): Promise<QueuedMessage> {
+  const existing = await messageByKey(sql, input, input.idempotencyKey);
   if (existing) return existing;
 
-  const tpl = (
-    await sql.query<{ channel: Channel; subject: string | null; body: string }>(
-      `select channel, subject, body from message_templates where workspace_id = $1 and mode = $2 and key = $3`,
-      [input.workspaceId, input.mode, input.templateKey],
-    )
-  ).rows[0];
+  const tpl = await templateForSend(sql, input, input.templateKey);
   if (!tpl) throw new DomainError('not_found', `message template "${input.templateKey}" does not exist`);
 
   const rendered = renderMessage(tpl, renderContext(input));
@@ -106,28 +98,23 @@ export async function queueMessage(
   }
 
   const id = uuidv7();
-  const inserted = await sql.query(
-    `insert into messages (id, workspace_id, mode, participant_id, template, channel, "to", status, subject, body, error, idempotency_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     on conflict (workspace_id, mode, idempotency_key) do nothing`,
-    [
-      id,
-      input.workspaceId,
-      input.mode,
-      input.participant.id,
-      input.templateKey,
-      tpl.channel,
-      to,
-      status,
-      rendered.subject,
-      rendered.body,
-      error,
-      input.idempotencyKey,
-    ],
-  );
+  const inserted = await insertMessage(sql, {
+    id,
+    workspaceId: input.workspaceId,
+    mode: input.mode,
+    participantId: input.participant.id,
+    template: input.templateKey,
+    channel: tpl.channel,
+    to,
+    status,
+    subject: rendered.subject,
+    body: rendered.body,
+    error,
+    idempotencyKey: input.idempotencyKey,
+  });
   // A concurrent transaction recorded the same key first (we waited for its commit): theirs stands.
-  if (inserted.rowCount === 0) {
-    const raced = await findByKey(sql, input);
+  if (!inserted) {
+    const raced = await messageByKey(sql, input, input.idempotencyKey);
     if (raced) return raced;
     throw new Error('message insert conflicted but no row is visible');
   }
@@ -145,21 +132,7 @@ export async function queueMessage(
       }),
     });
   } else if (status === 'pending' && boss) {
-    await boss.send(
-      SEND_MESSAGE_QUEUE,
-      { messageId: id },
-      { db: { executeSql: (text, values) => sql.query(text, values) } },
-    );
+    await sendJob(boss, SEND_MESSAGE_QUEUE, { messageId: id }, {}, sql);
   }
   return { id, status };
-}
-
-async function findByKey(sql: Sql, input: QueueMessageInput): Promise<{ id: string; status: string } | null> {
-  const row = (
-    await sql.query<{ id: string; status: string }>(
-      `select id, status from messages where workspace_id = $1 and mode = $2 and idempotency_key = $3`,
-      [input.workspaceId, input.mode, input.idempotencyKey],
-    )
-  ).rows[0];
-  return row ?? null;
 }

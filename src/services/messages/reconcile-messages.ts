@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context.ts';
+import { sendJob } from '../../jobs/payloads.ts';
 import { SEND_MESSAGE_QUEUE } from '../../jobs/queues.ts';
+import { claimedMessageIds, staleMessageIds } from './repository.ts';
 import { settleOrphanedClaim } from './send-message.ts';
 
-// Raw SQL: an orphaned claim is told by Postgres' session advisory locks (`settleOrphanedClaim` in
-// send-message.ts: no live session holds the message's lock), on the pool it shares with the sender; the
-// reconciler is handed only `pool`, `boss` and `log`.
+type ReconcileContext = Pick<AppContext, 'pool' | 'orm' | 'boss' | 'log'>;
 
 /**
  * Brings `pending` live messages to a final state when their send was interrupted:
@@ -15,33 +15,22 @@ import { settleOrphanedClaim } from './send-message.ts';
  *   the lock let only one send, and a message in a final state is never touched again.
  */
 export async function reconcileMessages(
-  ctx: Pick<AppContext, 'pool' | 'boss' | 'log'>,
+  ctx: ReconcileContext,
   opts: { staleAfterSeconds?: number; limit?: number } = {},
 ): Promise<{ orphaned: number; requeued: number }> {
   const limit = opts.limit ?? 500;
-  const claimed = await ctx.pool.query<{ id: string }>(
-    `select id from messages where status = 'pending' and claimed_at is not null order by created_at limit $1`,
-    [limit],
-  );
   let orphaned = 0;
-  for (const { id } of claimed.rows) if (await settleOrphanedClaim(ctx, id)) orphaned++;
+  for (const id of await claimedMessageIds(ctx.pool, limit))
+    if (await settleOrphanedClaim(ctx, id)) orphaned++;
 
-  const stale = await ctx.pool.query<{ id: string }>(
-    `select id from messages
-      where status = 'pending' and claimed_at is null and created_at < now() - make_interval(secs => $1)
-      order by created_at limit $2`,
-    [opts.staleAfterSeconds ?? 600, limit],
-  );
-  for (const { id } of stale.rows) await ctx.boss.send(SEND_MESSAGE_QUEUE, { messageId: id });
-  if (orphaned || stale.rowCount) ctx.log.info({ orphaned, requeued: stale.rowCount }, 'messages reconciled');
-  return { orphaned, requeued: stale.rowCount ?? 0 };
+  const stale = await staleMessageIds(ctx.pool, opts.staleAfterSeconds ?? 600, limit);
+  for (const id of stale) await sendJob(ctx.boss, SEND_MESSAGE_QUEUE, { messageId: id });
+  if (orphaned || stale.length) ctx.log.info({ orphaned, requeued: stale.length }, 'messages reconciled');
+  return { orphaned, requeued: stale.length };
 }
 
 /** Runs `reconcileMessages` at start and then every `intervalMs`; the returned function stops it. */
-export function startMessageReconciler(
-  ctx: Pick<AppContext, 'pool' | 'boss' | 'log'>,
-  intervalMs = 60_000,
-): () => Promise<void> {
+export function startMessageReconciler(ctx: ReconcileContext, intervalMs = 60_000): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();

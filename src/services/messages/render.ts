@@ -1,10 +1,10 @@
 /**
- * Template rendering: plain token substitution, never evaluation (CONTRACT 9). A token is
+ * Template rendering: plain token substitution, never evaluation (docs/api.md#messages). A token is
  * `{{ root.path }}`; the text is scanned once, so a `{{…}}` inside a substituted value (a
  * participant named `{{participant.email}}`) stays literal text. Unknown tokens render empty.
  */
 
-export type Channel = 'email' | 'sms';
+import type { Channel } from './shapes.ts';
 
 /** What tokens can read: the flow context of one event and participant. */
 export interface RenderContext {

@@ -1,8 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Mode } from '../keys/principal.ts';
-
-// Raw SQL: the demo seed is handed only the pool (`Pick<AppContext, 'pool'>`, a signature other code
-// relies on) and is one idempotent `insert … on conflict do nothing`.
+import { insertTemplateIfAbsent } from './repository.ts';
 
 /** The demo's message templates (idempotent: an existing key is left as the user edited it). */
 export const DEMO_TEMPLATES = [
@@ -16,12 +14,8 @@ export const DEMO_TEMPLATES = [
   },
 ] as const;
 
+/** Writes the demo templates in both modes of a workspace, leaving any key that exists alone. */
 export async function seedDemoTemplates(ctx: Pick<AppContext, 'pool'>, workspaceId: string): Promise<void> {
   for (const mode of ['test', 'live'] as Mode[])
-    for (const t of DEMO_TEMPLATES)
-      await ctx.pool.query(
-        `insert into message_templates (workspace_id, mode, key, channel, subject, body) values ($1, $2, $3, $4, $5, $6)
-         on conflict (workspace_id, mode, key) do nothing`,
-        [workspaceId, mode, t.key, t.channel, t.subject, t.body],
-      );
+    for (const t of DEMO_TEMPLATES) await insertTemplateIfAbsent(ctx.pool, workspaceId, mode, t);
 }

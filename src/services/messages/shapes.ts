@@ -2,21 +2,18 @@ import { z } from 'zod';
 import { timestamp, uuidV7 } from '../../lib/shapes.ts';
 
 /** The channels a template sends on. */
-export const CHANNELS = ['email', 'sms'] as const;
-export type Channel = (typeof CHANNELS)[number];
+export const messageChannel = z.enum(['email', 'sms']);
+export const CHANNELS = messageChannel.options;
+export type Channel = z.output<typeof messageChannel>;
 
-/** A message's statuses (CONTRACT 9): the response enum and the `status` filter share them. */
-export const MESSAGE_STATUSES = ['pending', 'sent', 'simulated', 'failed', 'skipped'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-
-/** A message template (CONTRACT 9). */
+/** A message template (docs/api.md#messages). */
 export const messageTemplateShape = z
   .object({
     id: z.int(),
     key: z
       .string()
       .meta({ description: 'What a flow’s `send_message` action names.', examples: ['welcome'] }),
-    channel: z.enum(CHANNELS),
+    channel: messageChannel,
     subject: z.string().nullable().meta({ description: 'E-mail only.' }),
     body: z.string(),
     created_at: timestamp('Creation time.'),
@@ -29,7 +26,11 @@ export const messageTemplateDeletedShape = z
   .object({ key: z.string(), deleted: z.literal(true) })
   .meta({ id: 'MessageTemplateDeleted' });
 
-export const messageStatus = z.enum(MESSAGE_STATUSES).meta({
+/**
+ * A message's statuses (docs/api.md#messages): the response enum, the `status` filter, the
+ * table's CHECK and the dashboard's list share them.
+ */
+export const messageStatus = z.enum(['pending', 'sent', 'simulated', 'failed', 'skipped']).meta({
   id: 'MessageStatus',
   description:
     '`pending` (live, waiting for its send), `sent` (the transport accepted it), `simulated` (test mode: ' +
@@ -37,12 +38,15 @@ export const messageStatus = z.enum(MESSAGE_STATUSES).meta({
     'includes "send outcome unknown" when a worker died mid-send: never re-sent).',
 });
 
-/** A message of the log (CONTRACT 9). */
+export const MESSAGE_STATUSES = messageStatus.options;
+export type MessageStatus = z.output<typeof messageStatus>;
+
+/** A message of the log (docs/api.md#messages). */
 export const messageShape = z
   .object({
     id: uuidV7('Message id (UUIDv7, time-ordered).'),
     template: z.string().meta({ description: 'The template key it was rendered from.' }),
-    channel: z.enum(CHANNELS),
+    channel: messageChannel,
     participant: z.object({ external_id: z.string() }).nullable(),
     to: z.string().nullable().meta({ description: 'E-mail address or phone number; null when skipped.' }),
     status: messageStatus,

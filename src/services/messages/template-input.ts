@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../../lib/primitives.ts';
-import { CHANNELS } from './shapes.ts';
+import { messageChannel } from './shapes.ts';
 
 export const TEMPLATE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
 
@@ -11,8 +11,6 @@ export const templateKey = text(TEMPLATE_KEY_LENGTH, { min: 1 }).regex(
   TEMPLATE_KEY_PATTERN,
   'letters, digits and . _ : - only, starting with a letter or digit',
 );
-
-export const channel = z.enum(CHANNELS);
 
 const subject = text(500)
   .refine((s) => !/[\r\n]/.test(s), 'must be one line (no CR or LF)')
@@ -28,13 +26,15 @@ const body = text(100_000, { min: 1 }).meta({
 
 /** `POST /v1/message-templates`. */
 export const createTemplateInput = z
-  .strictObject({ key: templateKey, channel, subject, body })
+  .strictObject({ key: templateKey, channel: messageChannel, subject, body })
   .meta({ id: 'MessageTemplateCreate' });
+export type CreateTemplateInput = z.output<typeof createTemplateInput>;
 
 /** `PATCH /v1/message-templates/{key}`: the key is fixed (flows name templates by it). */
 export const updateTemplateInput = z
-  .strictObject({ channel: channel.optional(), subject, body: body.optional() })
+  .strictObject({ channel: messageChannel.optional(), subject, body: body.optional() })
   .meta({ id: 'MessageTemplateUpdate' });
+export type UpdateTemplateInput = z.output<typeof updateTemplateInput>;
 
 /** SMS has no subject line: refuse one rather than drop it silently. */
 export function subjectProblem(t: { channel: string; subject?: string | null }): string | null {
