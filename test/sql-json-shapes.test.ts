@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { pointsChanged } from '../src/services/ledger/post-entry.ts';
+import { presentEntry } from '../src/services/ledger/presenters.ts';
+import { entryColumns, type RawEntry } from '../src/services/ledger/repository.ts';
 import { redemptionJsonSql } from '../src/services/rewards/presenters.ts';
+import { findRedemption } from '../src/services/rewards/repository.ts';
+import { redeemedResult } from '../src/services/rewards/settle-redemption.ts';
 import { redemptionShape } from '../src/services/rewards/shapes.ts';
 import { deliveryPayloadShape, webhookDeliveryDetailShape } from '../src/services/webhooks/shapes.ts';
 import { balanceOf, buildParticipant, buildReward, outboxOf } from './factories.ts';
@@ -8,7 +13,8 @@ import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 // JSON built inside SQL (redemptionJsonSql, the outbox's webhook bodies) prints the same shape as
 // the presenters: parsed with the shape made strict at every level, a field added, dropped or
-// renamed on either side fails.
+// renamed on either side fails. The redeeming statement (rewards/redeem.sql.ts), composed from
+// the ledger's and the outbox's builders, is checked whole: its results are the presenters' bytes.
 
 /** `schema` with every object closed (unknown keys refused), however deep. */
 function strict(schema: z.ZodType): z.ZodType {
@@ -115,6 +121,42 @@ describe('SQL-built redemption JSON', () => {
       const redemption = strictRedemption.safeParse(detail.body.payload.data.redemption);
       expect(redemption.success, redemption.error?.message).toBe(true);
     }
+  });
+
+  it('the redeeming statement prints its results byte for byte as the presenters print the rows it wrote', async () => {
+    // The delivery body keeps the `data` bytes the statement built (the outbox row is jsonb).
+    const { rows } = await app.ctx.pool.query<{ type: string; body: string }>(
+      `select type, body from webhook_deliveries
+        where workspace_id = $1 and type in ('points.changed', 'reward.redeemed') order by created_at, id`,
+      [ws.id],
+    );
+    const who = { workspaceId: ws.id, mode: 'test' as const };
+    let compared = 0;
+    for (const { type, body } of rows) {
+      const data = body.slice(body.indexOf(',"data":') + ',"data":'.length, -1);
+      const parsed = JSON.parse(data);
+      if (type === 'reward.redeemed') {
+        const row = (await findRedemption(app.ctx.pool, who, parsed.redemption.id))!;
+        const reward = await app.ctx.pool.query(`select id, name, type from rewards where id = $1`, [
+          row.reward_id,
+        ]);
+        const { id, name, type: rewardType } = reward.rows[0]!;
+        expect(data).toBe(
+          JSON.stringify(redeemedResult(who, row, { id: Number(id), name, type: rewardType }).data),
+        );
+        compared++;
+      } else if (parsed.entry.source === 'redemption') {
+        const entry = await app.ctx.pool.query<RawEntry>(
+          `select ${entryColumns()} from ledger_entries where id = $1`,
+          [parsed.entry.id],
+        );
+        const presented = pointsChanged({ ...who, externalId: 'shape-1' }, presentEntry(entry.rows[0]!));
+        expect(data).toBe(JSON.stringify(presented.data));
+        compared++;
+      }
+    }
+    // Both results of each redemption of every kind (redemptionsOfEveryKind).
+    expect(compared).toBe(8);
   });
 
   it('fails on drift: an extra or a missing field is refused', () => {

@@ -1,3 +1,4 @@
+import type { InputFieldBuilder } from '@pothos/core';
 import { z } from 'zod';
 import { generateCodes, generateCodesInput } from '../services/rewards/generate-codes.ts';
 import { importCodes, importCodesInput } from '../services/rewards/import-codes.ts';
@@ -110,20 +111,25 @@ const CONFIG_DESCRIPTION =
   'By type: `external` → `{ endpoint_url, method?, headers?, body?, code_path }`; `digital_asset` without a ' +
   'pool → `{ asset_code?, asset_url? }`; `points_multiplier` → `{ factor, duration_hours }`; others `{}`.';
 
+/** The optional fields a reward is created or changed with. */
+const rewardFields = (t: InputFieldBuilder<typeof builder.$inferSchemaTypes, 'InputObject'>) => ({
+  subtitle: t.string(),
+  description: t.string(),
+  imageUrl: t.string(),
+  active: t.boolean(),
+  startsAt: t.field({ type: DateTimeScalar }),
+  endsAt: t.field({ type: DateTimeScalar }),
+  config: t.field({ type: JSONScalar, description: CONFIG_DESCRIPTION }),
+});
+
 const CreateRewardInput = builder
   .inputType('CreateRewardInput', {
     fields: (t) => ({
       name: t.string({ required: true, description: 'Unique per workspace and mode.' }),
       type: t.field({ type: RewardType, required: true }),
       costPoints: t.field({ type: PointsScalar, required: true }),
-      subtitle: t.string(),
-      description: t.string(),
-      imageUrl: t.string(),
-      active: t.boolean(),
-      startsAt: t.field({ type: DateTimeScalar }),
-      endsAt: t.field({ type: DateTimeScalar }),
       stock: t.int({ description: 'Units of a non-code reward; null or absent = unlimited.' }),
-      config: t.field({ type: JSONScalar, description: CONFIG_DESCRIPTION }),
+      ...rewardFields(t),
     }),
   })
   .validate(serviceInput(createRewardInput));
@@ -134,14 +140,8 @@ const UpdateRewardInput = builder
     fields: (t) => ({
       name: t.string(),
       costPoints: t.field({ type: PointsScalar }),
-      subtitle: t.string(),
-      description: t.string(),
-      imageUrl: t.string(),
-      active: t.boolean(),
-      startsAt: t.field({ type: DateTimeScalar }),
-      endsAt: t.field({ type: DateTimeScalar }),
       stock: t.int({ description: 'A new stock moves `stockRemaining` by the same difference.' }),
-      config: t.field({ type: JSONScalar, description: CONFIG_DESCRIPTION }),
+      ...rewardFields(t),
     }),
   })
   .validate(serviceInput(updateRewardInput, patchArgs));

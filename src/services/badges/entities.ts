@@ -3,7 +3,7 @@ import { liveTrigger } from '../live/triggers.ts';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
 
-/** A badge definition (CONTRACT 7): defined by `POST /v1/badges` or created on a flow's first award. */
+/** A badge definition: defined by `POST /v1/badges` or created on a flow's first award. */
 const BadgeSchema = defineEntity({
   name: 'Badge',
   tableName: 'badges',

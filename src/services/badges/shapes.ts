@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A badge of the catalogue (CONTRACT 7). */
+/** A badge of the catalogue. */
 export const badgeShape = z
   .object({
     key: z.string().meta({ examples: ['vip'] }),

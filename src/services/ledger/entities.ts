@@ -2,9 +2,10 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { liveTrigger } from '../live/triggers.ts';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
+import type { LedgerSource } from './shapes.ts';
 
 /**
- * One immutable points movement (CONTRACT 7). Rows are never updated or deleted: a trigger in
+ * One immutable points movement (docs/guarantees.md#the-ledger-immutable-balance--sum-of-entries). Rows are never updated or deleted: a trigger in
  * the migration refuses both. A reversal is a new row whose `reversesEntry` names the original,
  * unique so an entry can be reversed once.
  */
@@ -17,7 +18,7 @@ const LedgerEntrySchema = defineEntity({
     { name: 'ledger_entries_idempotency_key_unique', properties: ['workspace', 'mode', 'idempotencyKey'] },
     { name: 'ledger_entries_reverses_entry_id_unique', properties: ['reversesEntry'] },
   ],
-  // Points are never edited in place (SPEC 1): the database itself refuses UPDATE, DELETE and
+  // Points are never edited in place: the database itself refuses UPDATE, DELETE and
   // TRUNCATE of ledger rows, whatever code (or person) tries. (TRUNCATE's statement trigger is in
   // the migration only: MikroORM's introspection does not read statement triggers back.)
   triggers: [
@@ -44,8 +45,7 @@ const LedgerEntrySchema = defineEntity({
     points: p.bigint('number'),
     balanceAfter: p.bigint('number'),
     reason: p.string().length(500).nullable(),
-    /** `flow` | `adjustment` | `redemption` | `reversal`. */
-    source: p.string().length(16),
+    source: p.string().length(16).$type<LedgerSource>(),
     /** What caused it: a flow run id, a redemption id, … */
     reference: p.string().length(255).nullable(),
     reversesEntry: () => p.manyToOne(LedgerEntry).nullable().deleteRule('no action'),

@@ -6,7 +6,7 @@ import { messageShape } from '../messages/shapes.ts';
 import { activeMultiplierShape, redemptionShape } from '../rewards/shapes.ts';
 import { webhookDeliveryDetailShape } from '../webhooks/shapes.ts';
 
-/** The participant object of CONTRACT 7. */
+/** A participant as every door shows it (docs/api.md#participants-points-and-leaderboards). */
 export const participantShape = z
   .object({
     external_id: z.string().meta({ description: 'The caller’s own identifier.' }),
@@ -64,7 +64,7 @@ export const EXPORT_SECTIONS = [
 ] as const;
 
 /**
- * `GET /v1/participants/{external_id}/export` (CONTRACT 15): everything held about one
+ * `GET /v1/participants/{external_id}/export` (GDPR article 15): everything held about one
  * participant, each item in the shape its own REST endpoint returns.
  */
 export const participantExportShape = z

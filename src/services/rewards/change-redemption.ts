@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.ts';
+import type { Sql } from '../../db/tx.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
-import { presentRedemption } from './presenters.ts';
+import { presentRedemption, type RedemptionRow } from './presenters.ts';
 import { numericId } from './repository.ts';
 import { type LockedRedemption, lockRedemption, markFulfilled } from './settle.sql.ts';
 import { cancelAndRefund } from './settle-redemption.ts';
@@ -21,27 +22,37 @@ function assertMovable(x: LockedRedemption | null, action: string): LockedRedemp
 }
 
 /** `pending` → `fulfilled` for a physical reward, once it has shipped. */
-export async function fulfilRedemption(
+export function fulfilRedemption(
   ctx: AppContext,
   who: Principal,
   id: string | number,
 ): Promise<RedemptionDto> {
-  const redemptionId = numericId(id, 'redemption');
-  return unitOfWork(ctx, async ({ sql }) => {
-    const x = assertMovable(await lockRedemption(sql, who, redemptionId), 'fulfil');
-    return presentRedemption({ ...(await markFulfilled(sql, x.id)), external_id: x.external_id });
-  });
+  return move(ctx, who, id, 'fulfil', async (sql, x) => ({
+    ...(await markFulfilled(sql, x.id)),
+    external_id: x.external_id,
+  }));
 }
 
 /** `pending` → `cancelled` for a physical reward: points refunded by a reversal entry, stock unit restored. */
-export async function cancelRedemption(
+export function cancelRedemption(
   ctx: AppContext,
   who: Principal,
   id: string | number,
 ): Promise<RedemptionDto> {
+  return move(ctx, who, id, 'cancel', (sql, x) => cancelAndRefund(sql, x, null));
+}
+
+/** Locks the redemption (the first lock any settlement takes), checks it may move, and moves it. */
+function move(
+  ctx: AppContext,
+  who: Principal,
+  id: string | number,
+  action: 'fulfil' | 'cancel',
+  settle: (sql: Sql, x: LockedRedemption) => Promise<RedemptionRow>,
+): Promise<RedemptionDto> {
   const redemptionId = numericId(id, 'redemption');
   return unitOfWork(ctx, async ({ sql }) => {
-    const x = assertMovable(await lockRedemption(sql, who, redemptionId), 'cancel');
-    return presentRedemption(await cancelAndRefund(sql, x, null));
+    const x = assertMovable(await lockRedemption(sql, who, redemptionId), action);
+    return presentRedemption(await settle(sql, x));
   });
 }

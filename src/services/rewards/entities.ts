@@ -1,9 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
+import type { RewardType } from './reward-input.ts';
+import type { RedemptionStatus } from './shapes.ts';
 
 /**
- * A catalogue item (SPEC 2.1, CONTRACT 8). `stockRemaining` is the live counter of non-code
+ * A catalogue item (docs/api.md#rewards-and-redemptions). `stockRemaining` is the live counter of non-code
  * rewards (null = unlimited); a code-backed reward's stock is its unredeemed `reward_codes` rows,
  * counted, never cached, so it cannot drift from the pool.
  */
@@ -21,8 +23,7 @@ const RewardSchema = defineEntity({
     workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
     mode: p.string().length(4),
     name: p.string().length(200),
-    /** `voucher_code` | `digital_asset` | `physical` | `points_multiplier` | `external`. */
-    type: p.string().length(32),
+    type: p.string().length(32).$type<RewardType>(),
     costPoints: p.bigint('number'),
     subtitle: p.string().length(300).nullable(),
     description: p.text().nullable(),
@@ -66,7 +67,7 @@ const RewardCodeSchema = defineEntity({
 export class RewardCode extends RewardCodeSchema.class {}
 RewardCodeSchema.setClass(RewardCode);
 
-/** A redemption (SPEC 2.3): `pending` → `fulfilled` | `cancelled` (SPEC 3.1, CONTRACT 8). */
+/** A redemption: `pending` → `fulfilled` | `cancelled` (docs/guarantees.md#redemptions-atomic-never-charged-twice). */
 const RedemptionSchema = defineEntity({
   name: 'Redemption',
   tableName: 'redemptions',
@@ -85,9 +86,8 @@ const RedemptionSchema = defineEntity({
     mode: p.string().length(4),
     participant: () => p.manyToOne(Participant).deleteRule('cascade'),
     reward: () => p.manyToOne(Reward).deleteRule('cascade'),
-    /** `pending` | `fulfilled` | `cancelled`. */
-    status: p.string().length(16),
-    /** `{ type, code?, url?, multiplier? }` (CONTRACT 8). */
+    status: p.string().length(16).$type<RedemptionStatus>(),
+    /** `{ type, code?, url?, multiplier? }` (`FulfilmentDto`). */
     fulfilment: p.json<Record<string, unknown>>(),
     costPoints: p.bigint('number'),
     /** The caller's key; null when none was sent. */

@@ -5,8 +5,8 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError } from '../../errors.ts';
 import { text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
+import { availableCodes, insertCodes } from './codes.sql.ts';
 import { poolReward } from './import-codes.ts';
-import { availableCodes, insertCodes } from './repository.ts';
 import type { GenerateResult } from './shapes.ts';
 
 /** 31 symbols: digits 2-9 and capitals without I, L and O, so no two read alike (0/O, 1/I/L). */

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError, validationError } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
+import { availableCodes, insertCodes } from './codes.sql.ts';
 import {
   CODE_IMPORT_MAX_BYTES,
   code,
@@ -12,7 +13,6 @@ import {
   MAX_CODES_PER_IMPORT,
   poolReward,
 } from './import-codes.ts';
-import { availableCodes, insertCodes } from './repository.ts';
 import type { ImportResult } from './shapes.ts';
 
 /** Codes inserted per statement while a file streams in: memory stays at one batch, whatever the file. */

@@ -6,8 +6,8 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import { validationError } from '../../errors.ts';
 import { text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
+import { availableCodes, findReward, insertCodes } from './codes.sql.ts';
 import type { RewardRow } from './presenters.ts';
-import { availableCodes, findReward, insertCodes } from './repository.ts';
 import type { ImportResult } from './shapes.ts';
 
 export const MAX_CODE_LENGTH = 200;

@@ -5,6 +5,7 @@ import { debitCtes } from '../ledger/debit.sql.ts';
 import { entryJsonSql } from '../ledger/presenters.ts';
 import type { PointsChangedData } from '../ledger/shapes.ts';
 import { emitResultsCtes } from '../outbox/emit.sql.ts';
+import { CODE_BACKED, IN_WINDOW } from './codes.sql.ts';
 import { type RedemptionRow, redemptionJsonSql } from './presenters.ts';
 import { redemptionColumns } from './repository.ts';
 import type { RewardRedeemedData } from './shapes.ts';
@@ -166,11 +167,9 @@ with items as materialized (
     as i(workspace_id, mode, external_id, want_id, want_name, key, hash, reference, changed_id, redeemed_id, idx)
 ), look as materialized (
   select i.*, p.id as participant_id, p.balance, r.id as reward_id, r.name, r.type, r.cost_points, r.config,
-         (r.active and (r.starts_at is null or r.starts_at <= now()) and (r.ends_at is null or r.ends_at > now()))
-           as in_window,
+         ${IN_WINDOW} as in_window,
          r.stock_remaining,
-         (r.type = 'voucher_code' or (r.type = 'digital_asset'
-           and exists (select 1 from reward_codes c where c.reward_id = r.id))) as code_backed,
+         ${CODE_BACKED} as code_backed,
          exists (select 1 from reward_codes c where c.reward_id = r.id and c.redeemed_at is null)
            as has_free_code,
          x.id as existing_id

@@ -10,14 +10,11 @@ import { activeMultipliersSql } from './multiplier.ts';
 import type { RedemptionRow, RewardRow } from './presenters.ts';
 import type { ActiveMultiplier, RedemptionStatus } from './shapes.ts';
 
-/**
- * The queries of rewards. The catalogue's CRUD is a cold path: MikroORM over the caller's forked
- * `em` (in its transaction, the row locked, when it changes one), its live stock counted in one
- * query per read ({@link codeStock}). The redemption path stays in SQL for the bench suite
- * `rewards`: {@link findReward} (the row locked `for update` on the raw client by import-codes.ts'
- * `poolReward`), {@link findRedemption} and `REDEMPTION_COLUMNS` (settle-redemption.ts builds its
- * results from the same columns).
- */
+// Raw SQL: the redemption rows are read in the shape the redeeming statement returns them (bench
+// suite `rewards`), by their own column list; the demo's external reward is written past the
+// egress guard; the multiplier rule is SQL the engine shares. The catalogue's CRUD is a cold path:
+// MikroORM over a forked `em` (a unit of work's, the row locked, when it changes one), its live
+// stock counted in one query per read ({@link codeStock}).
 
 const live = (who: Scope) => ({ workspace: who.workspaceId, mode: who.mode, archivedAt: null });
 
@@ -124,7 +121,7 @@ export function rewardRow(r: Reward, pool: CodeStock | undefined, now = new Date
     subtitle: r.subtitle ?? null,
     description: r.description ?? null,
     image_url: r.imageUrl ?? null,
-    type: r.type as RewardRow['type'],
+    type: r.type,
     cost_points: r.costPoints,
     active: r.active,
     starts_at: r.startsAt ?? null,
@@ -147,46 +144,7 @@ export async function rewardRows(em: EntityManager, rewards: Reward[]): Promise<
   return rewards.map((r) => rewardRow(r, stock.get(r.id), now));
 }
 
-// Raw SQL below: the redemption path's own reads and writes (bench suite `rewards`), and the code
-// pools' multi-row inserts of unnest()ed arrays (bench `rewards`: import).
-
-/**
- * A reward is code-backed when it is a voucher, or a digital asset with a pool loaded; its stock
- * is then counted from the free list (partial index `reward_codes_available_idx`), never cached.
- */
-const CODE_BACKED = `(r.type = 'voucher_code' or (r.type = 'digital_asset'
-  and exists (select 1 from reward_codes c where c.reward_id = r.id)))`;
-
-const REWARD_COLUMNS = `r.id, r.name, r.subtitle, r.description, r.image_url, r.type, r.cost_points,
-  r.active, r.starts_at, r.ends_at, r.stock, r.config, r.archived_at, r.created_at, r.updated_at,
-  ${CODE_BACKED} as code_backed,
-  case when ${CODE_BACKED}
-    then (select count(*) from reward_codes c where c.reward_id = r.id and c.redeemed_at is null)
-    else r.stock_remaining end as live_stock,
-  (r.active and (r.starts_at is null or r.starts_at <= now()) and (r.ends_at is null or r.ends_at > now()))
-    as in_window`;
-
-/**
- * One reward as a row, in SQL, on the raw client of the redemption path: import-codes.ts'
- * `poolReward` locks it `for update` while it loads a pool (bench suite `rewards`).
- */
-export async function findReward(
-  sql: Sql,
-  who: Scope,
-  id: number | string,
-  opts: { archived?: boolean; lock?: boolean } = {},
-): Promise<RewardRow> {
-  const numeric = typeof id === 'number' ? id : /^\d{1,18}$/.test(id) ? Number(id) : null;
-  if (numeric === null) throw notFound('reward');
-  const { rows } = await sql.query<RewardRow>(
-    `select ${REWARD_COLUMNS} from rewards r
-      where r.id = $1 and r.workspace_id = $2 and r.mode = $3 ${opts.archived ? '' : 'and r.archived_at is null'}
-      ${opts.lock ? 'for update' : ''}`,
-    [numeric, who.workspaceId, who.mode],
-  );
-  if (!rows[0]) throw notFound('reward');
-  return rows[0];
-}
+// Raw SQL below: the redemption rows the redemption path (bench suite `rewards`) and its lists read.
 
 /** The `redemptions` columns of a {@link RedemptionRow}, in one place: a field renamed there fails here. */
 const REDEMPTION: Record<Exclude<keyof RedemptionRow, 'external_id'>, true> = {
@@ -271,33 +229,6 @@ export async function latestRedemptions(
     [participantId, limit],
   );
   return rows;
-}
-
-/** Code pool inserts per statement. */
-const CHUNK = 25_000;
-
-/** Inserts codes not yet in the pool; returns how many were new. */
-export async function insertCodes(sql: Sql, rewardId: number, codes: string[]): Promise<number> {
-  let inserted = 0;
-  for (let i = 0; i < codes.length; i += CHUNK) {
-    const res = await sql.query(
-      `insert into reward_codes (reward_id, code)
-       select $1, c from unnest($2::text[]) as c
-       on conflict (reward_id, code) do nothing`,
-      [rewardId, codes.slice(i, i + CHUNK)],
-    );
-    inserted += res.rowCount ?? 0;
-  }
-  return inserted;
-}
-
-/** The unredeemed codes of a reward's pool. */
-export async function availableCodes(sql: Sql, rewardId: number): Promise<number> {
-  const { rows } = await sql.query<{ n: string }>(
-    `select count(*) as n from reward_codes where reward_id = $1 and redeemed_at is null`,
-    [rewardId],
-  );
-  return Number(rows[0]!.n);
 }
 
 /** The names of the unarchived rewards of a workspace and mode. */

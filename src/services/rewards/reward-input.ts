@@ -27,7 +27,7 @@ const HEADER_VALUE = /^[\t\x20-\x7E\x80-\xFF]*$/;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
-/** SPEC 2.5: an external reward's fulfilment call. Header and body string values may hold tokens. */
+/** An external reward's fulfilment call (docs/guarantees.md#external-fulfilment). Header and body string values may hold tokens. */
 export const externalConfig = z.strictObject({
   endpoint_url: storableUrl(
     2000,
@@ -77,7 +77,7 @@ const CONFIG_BY_TYPE: Record<RewardType, z.ZodType<Record<string, unknown>>> = {
 };
 
 const CONFIG_DESCRIPTION =
-  'By type (CONTRACT 8): `external` → `{ endpoint_url, method?, headers?, body?, code_path }` (tokens ' +
+  'By type: `external` → `{ endpoint_url, method?, headers?, body?, code_path }` (tokens ' +
   '`{{participant.external_id}}`, `{{participant.email}}`, `{{participant.name}}`, `{{reward.name}}`, ' +
   '`{{reference}}` substituted as plain text in header and body strings); `digital_asset` without a pool → ' +
   '`{ asset_code?, asset_url? }`; `points_multiplier` → `{ factor (> 1, ≤ 10), duration_hours }`; others `{}`.';
