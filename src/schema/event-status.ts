@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { listEventsInput } from '../services/events/list-events.ts';
 import { builder } from './builder.ts';
 
-/** The stored statuses (CONTRACT 6): the values of the service's own `status` filter. */
+/** The stored statuses: the values of the service's own `status` filter. */
 export type EventStatusValue = NonNullable<z.output<typeof listEventsInput>['status']>;
 
 export const EventStatus = builder.enumType('EventStatus', {

@@ -13,7 +13,7 @@ import { JSONScalar } from './json.ts';
 import { serviceInput } from './names.ts';
 import { mirror } from './shape.ts';
 
-/** An event type seen or defined in a workspace and mode (CONTRACT 9). */
+/** An event type seen or defined in a workspace and mode (GET /v1/event-types). */
 export const EventType = builder.objectRef<EventTypeDto>('EventType').implement({
   description: 'An event type: created on first use, optionally with a JSON Schema its payloads must meet.',
   fields: mirror((t) => ({

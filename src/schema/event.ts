@@ -15,7 +15,7 @@ import { JSONScalar } from './json.ts';
 import { serviceInput } from './names.ts';
 import { mirror } from './shape.ts';
 
-/** An ingested event (CONTRACT 6), the same object GET /v1/events returns. */
+/** An ingested event, the same object GET /v1/events returns. */
 export const Event = builder.objectRef<EventDto>('Event').implement({
   description: 'An event as stored: what happened to which participant, and where it is in processing.',
   fields: mirror((t) => ({

@@ -38,7 +38,7 @@ const FlowStepStatus = builder.enumType('FlowStepStatus', {
   values: STEP_STATUSES,
 });
 
-/** A flow (CONTRACT 9), the object REST's /v1/flows answers. */
+/** A flow (docs/api.md#flows), the object REST's /v1/flows answers. */
 export const Flow = builder.objectRef<FlowDto>('Flow').implement({
   description: 'When an event of `eventType` meets `conditions`, its actions run in order.',
   fields: mirror((t) => ({
@@ -82,7 +82,7 @@ const FlowRunStep = builder.objectRef<Step>('FlowRunStep').implement({
   })),
 });
 
-/** One run of a flow on one event, with its steps (CONTRACT 9). */
+/** One run of a flow on one event, with its steps (GET /v1/flow-runs). */
 export const FlowRun = builder.objectRef<FlowRunDto>('FlowRun').implement({
   description: 'One run of a flow on one event, with its steps.',
   fields: mirror((t) => ({

@@ -18,7 +18,7 @@ import { mirror } from './shape.ts';
 const canRead = { ability: 'flows:read' } as const;
 const canWrite = { ability: 'flows:write' } as const;
 
-/** An ingest endpoint (CONTRACT 6), never with its secret. */
+/** An ingest endpoint (GET /v1/ingest-endpoints), never with its secret. */
 export const IngestEndpoint = builder.objectRef<IngestEndpointDto>('IngestEndpoint').implement({
   description: 'A signed URL (`POST /v1/ingest/{key}`) for senders that cannot hold an API key.',
   // `mode` is always the key's own mode here.

@@ -1,5 +1,7 @@
 import { validationError } from '../errors.ts';
-import { type BadgeAward, type BalanceChange, LiveEnded } from '../services/live/live-hub.ts';
+import type { BadgeAward } from '../services/badges/badge-award.ts';
+import type { BalanceChange } from '../services/ledger/balance-change.ts';
+import { LiveEnded } from '../services/live/subscriber.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { LedgerEntry } from './ledger-entry.ts';

@@ -11,7 +11,7 @@ import { maskError } from './errors.ts';
 import { validateWithLimits } from './limits.ts';
 import { schema } from './schema.ts';
 
-/** How often an open socket re-checks its credential (CONTRACT 12: closed within 5 s). */
+/** How often an open socket re-checks its credential (docs/graphql.md#credentials: closed within 5 s). */
 const RECHECK_MS = 2_000;
 /** Subscriptions one socket may hold at once; the next one is refused with an error. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 50;
@@ -133,7 +133,7 @@ export function attachGraphqlSockets(server: http.Server, app: AppContext): { cl
           ];
         if (state) state.subscriptions++;
       },
-      // Errors are shaped as over HTTP: extensions.code is the CONTRACT 3 type, nothing internal leaks.
+      // Errors are shaped as over HTTP: extensions.code is the REST error type (docs/api.md#errors), nothing internal leaks.
       onNext: (ctx, _id, _payload, _args, result) => {
         // graphql-ws sends a subscription's next frame once the last one left, so unsent bytes
         // stay near one frame per subscription; a socket past the cap is not reading.

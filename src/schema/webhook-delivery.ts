@@ -52,7 +52,7 @@ const detailOf = (d: DeliveryNode, ctx: Parameters<typeof details>[0]) =>
   'attempts' in d ? d : details(ctx).load(d.id);
 const canRead = { ability: 'webhooks:read' } as const;
 
-/** A delivery of one result to one subscription (CONTRACT 10), as GET /v1/webhook-deliveries returns it. */
+/** A delivery of one result to one subscription, as GET /v1/webhook-deliveries returns it. */
 export const WebhookDelivery = builder.objectRef<DeliveryNode>('WebhookDelivery').implement({
   description: 'One result on its way to one subscription: status, schedule and attempts.',
   // Like the REST list, the delivery's updated_at is not printed.

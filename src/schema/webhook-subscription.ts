@@ -29,7 +29,7 @@ export const WebhookSubscriptionStatus = builder.enumType('WebhookSubscriptionSt
   >,
 });
 
-/** A webhook subscription (CONTRACT 10), the object GET /v1/webhook-subscriptions/{id} returns; never its secret. */
+/** A webhook subscription, the object GET /v1/webhook-subscriptions/{id} returns; never its secret. */
 export const WebhookSubscription = builder.objectRef<SubscriptionDto>('WebhookSubscription').implement({
   description: 'Where results of one workspace and mode are POSTed, signed with its secret.',
   // `mode` is always the key's own mode here.

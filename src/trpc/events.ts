@@ -4,7 +4,7 @@ import { router, sessionProcedure, withMode } from './trpc.ts';
 
 export const idInput = z.strictObject({ id: z.string().min(1).max(64) });
 
-/** The event log (SPEC 4.4) in the workspace's live or test data. */
+/** The event log in the workspace's live or test data. */
 export const eventsRouter = router({
   list: sessionProcedure
     .input(withMode(listEventsInput))

@@ -8,7 +8,7 @@ import {
 import { idInput } from './events.ts';
 import { router, sessionProcedure, withMode } from './trpc.ts';
 
-/** Signed ingest endpoints (CONTRACT 6); `create` is the only answer that carries the secret. */
+/** Signed ingest endpoints (POST /v1/ingest/{key}); `create` is the only answer that carries the secret. */
 export const ingestEndpointsRouter = router({
   list: sessionProcedure
     .input(withMode(pageInput))

@@ -11,7 +11,7 @@ import { router, sessionProcedure, withMode } from './trpc.ts';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(64) });
 
-/** The dashboard's webhooks page (CONTRACT 13): subscriptions, the delivery log with attempts, replay, send test. */
+/** The dashboard's webhooks page (docs/dashboard.md#webhooks-and-settings-pages): subscriptions, the delivery log with attempts, replay, send test. */
 export const webhooksRouter = router({
   subscriptions: router({
     list: sessionProcedure

@@ -62,6 +62,7 @@ async function findOwned(ctx: AppContext, who: Principal, id: string): Promise<I
   return endpoint;
 }
 
+/** One live ingest endpoint of the caller's workspace and mode (never its secret); 404 otherwise. */
 export async function getIngestEndpoint(
   ctx: AppContext,
   who: Principal,

@@ -1,162 +1,176 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { Logger } from 'pino';
-import { DomainError, notFound } from '../../errors.ts';
+import type { Sql } from '../../db/tx.ts';
+import { notFound } from '../../errors.ts';
+import type { BadgeAward } from '../badges/badge-award.ts';
 import type { Scope } from '../keys/principal.ts';
-import { presentEntry } from '../ledger/presenters.ts';
-import type { LedgerEntryDto } from '../ledger/shapes.ts';
+import type { BalanceChange } from '../ledger/balance-change.ts';
+import { LiveListener } from './listen.sql.ts';
+import {
+  type Connections,
+  type LiveRow,
+  lastRowId,
+  participantIdOf,
+  readBadgeAwards,
+  readBalanceChanges,
+  unwatchAll,
+  unwatchParticipant,
+  watchParticipant,
+} from './reads.sql.ts';
+import { type LiveSubscription, Subscriber } from './subscriber.ts';
 
-/** CONTRACT 12 `balanceChanged`: one per ledger entry of the participant, after it commits. */
-export interface BalanceChange {
-  external_id: string;
-  /** The balance right after this entry (`entry.balance_after`). */
-  balance: number;
-  /** The participant's lifetime points when the change was read. */
-  lifetime_points: number;
-  entry: LedgerEntryDto;
-}
-
-/** CONTRACT 12 `badgeAwarded`. */
-export interface BadgeAward {
-  external_id: string;
-  badge: { key: string; tier: string | null; name: string };
-  awarded_at: string;
-  flow_run_id: string | null;
-}
+export { LiveEnded, type LiveSubscription } from './subscriber.ts';
 
 type Kind = 'balance' | 'badge';
 type Item<K extends Kind> = K extends 'balance' ? BalanceChange : BadgeAward;
 
-/** The channel the migration's statement triggers announce committed changes on. */
-export const LIVE_CHANNEL = 'svc_live';
+const KINDS = ['balance', 'badge'] as const;
+
+/** What each kind reads: its rows after a position, and the table whose last id is a starting point. */
+const SOURCES: Record<
+  Kind,
+  {
+    read: (db: Sql, at: Parameters<typeof readBalanceChanges>[1]) => Promise<LiveRow<unknown>[]>;
+    table: 'ledger_entries' | 'participant_badges';
+  }
+> = {
+  balance: { read: readBalanceChanges, table: 'ledger_entries' },
+  badge: { read: readBadgeAwards, table: 'participant_badges' },
+};
 
 export interface LiveHubOptions {
   databaseUrl: string;
   /** Reads of the changed rows. */
-  pool: pg.Pool;
+  pool: Sql & Connections;
   log: Logger;
   /** Undelivered updates one subscription may hold before it is ended as a slow consumer. */
   bufferLimit?: number;
 }
 
-/**
- * A live subscription: an async iterator of its participant's changes, in commit order. A
- * subscription the hub ends (its client fell too far behind) yields one `LiveEnded` error as its
- * last value, so a GraphQL door can answer it as an error payload before completing.
- */
-export interface LiveSubscription<T> extends AsyncIterableIterator<T | LiveEnded> {
-  return(): Promise<IteratorResult<T | LiveEnded>>;
-}
-
-/** The last value of a subscription the hub ended; its message says why. */
-export class LiveEnded extends DomainError {}
-
-interface Sub {
-  kind: Kind;
-  /** Id of the last row sent (ledger entry or badge award); null until the starting point is read. */
-  after: number | null;
-  queue: unknown[];
-  wake: (() => void) | null;
-  ended: boolean;
-  error: Error | null;
-}
-
-interface Watched {
-  participantId: string;
-  subs: Set<Sub>;
-}
-
 /** Rows read per flush; a burst beyond it is read by the next flush (the participant stays dirty). */
 const FLUSH_ROWS = 5_000;
-const RECONNECT_MAX_MS = 5_000;
 
 /**
  * Fans committed ledger entries and badge awards out to this process's subscribers, through
- * Postgres alone: one connection LISTENs on `svc_live` (the migration's statement triggers
- * NOTIFY the ids of the participants a committed statement changed), and the rows a subscriber
- * has not had yet are read by id (`id > after`, per participant). Per participant, ids are in
+ * Postgres alone (docs/live-updates.md#how-a-committed-change-reaches-a-subscriber): one
+ * connection LISTENs on `svc_live` (listen.sql.ts; the migration's statement triggers NOTIFY the
+ * ids of the participants a committed statement changed), and the rows a subscriber has not had
+ * yet are read by id (`id > after`, per participant, reads.sql.ts). Per participant, ids are in
  * commit order (every ledger write updates the participant's row first, under its lock), so
  * reading by id delivers in commit order, exactly once per subscriber. A lost LISTEN connection
  * is re-established and every watched participant re-read from where its subscribers are, so no
- * change is lost. Each subscriber has a bounded buffer: one that falls `bufferLimit` updates
- * behind is ended with an error (it may resubscribe), so a socket that never reads cannot grow
- * memory, and one busy participant cannot delay the others (every flush reads all dirty
- * participants in one query, and each subscriber's buffer is its own).
+ * change is lost. Each subscriber has a bounded buffer of its own (subscriber.ts), and every flush
+ * reads all dirty participants in one query, so one busy participant delays no other.
  */
 export class LiveHub {
   private readonly opts: Required<LiveHubOptions>;
-  private readonly watched: Record<Kind, Map<string, Watched>> = { balance: new Map(), badge: new Map() };
+  private readonly listener: LiveListener;
+  private readonly watched: Record<Kind, Map<string, Set<Subscriber<unknown>>>> = {
+    balance: new Map(),
+    badge: new Map(),
+  };
   private readonly dirty: Record<Kind, Set<string>> = { balance: new Set(), badge: new Set() };
   private readonly flushing: Record<Kind, Promise<void> | null> = { balance: null, badge: null };
   private readonly again: Record<Kind, boolean> = { balance: false, badge: false };
-  private client: pg.Client | null = null;
   private closed = false;
-  private reconnectDelay = 100;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  /** Resolves once LISTEN is in place (again, after a reconnect). */
-  private listening: Promise<void> | null = null;
-  /** How many times the LISTEN connection was re-established (for tests and metrics). */
-  reconnects = 0;
   /** This hub's rows in `live_watches`. */
   readonly hubId = randomUUID();
 
   constructor(opts: LiveHubOptions) {
     this.opts = { bufferLimit: 1_000, ...opts };
+    this.listener = new LiveListener(opts.databaseUrl, opts.log, {
+      notified: (payload) => this.onNotify(payload),
+      // Whatever committed while nobody listened is read now, from each subscriber's position.
+      reconnected: () => {
+        for (const kind of KINDS) this.markAll(kind);
+      },
+    });
   }
 
   /** Connects and LISTENs; resolves once notifications flow. */
   start(): Promise<void> {
-    this.listening ??= this.connect();
-    return this.listening;
+    return this.listener.start();
   }
 
   /** The backend pid of the LISTEN connection (a test terminates it to prove reconnection). */
   get listenerPid(): number | null {
-    return (this.client as unknown as { processID?: number } | null)?.processID ?? null;
+    return this.listener.pid;
   }
 
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.opts.databaseUrl });
-    client.on('notification', (msg) => this.onNotify(msg.payload ?? ''));
-    client.on('error', (err) => this.onLost(client, err));
-    client.on('end', () => this.onLost(client, null));
-    await client.connect();
-    await client.query(`listen ${LIVE_CHANNEL}`);
-    if (this.closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    this.client = client;
-    this.reconnectDelay = 100;
+  /** How many times the LISTEN connection was re-established (for tests and metrics). */
+  get reconnects(): number {
+    return this.listener.reconnects;
   }
 
-  private onLost(client: pg.Client, err: Error | null): void {
-    if (this.client !== client || this.closed) return;
-    this.client = null;
-    this.opts.log.warn({ err }, 'live updates: LISTEN connection lost; reconnecting');
-    client.end().catch(() => {});
-    this.scheduleReconnect();
+  /**
+   * A subscription to one participant's balance changes or badge awards, from now on. 404 when
+   * the participant does not exist in the scope's workspace and mode. With `after`, every row
+   * after that id is sent, so a client that read the state first misses nothing in between.
+   */
+  async subscribe<K extends Kind>(
+    kind: K,
+    scope: Scope,
+    externalId: string,
+    /** Resume after this row id (a ledger entry or badge award the client has seen). */
+    opts: { after?: number } = {},
+  ): Promise<LiveSubscription<Item<K>>> {
+    await this.start();
+    const pid = await participantIdOf(this.opts.pool, scope, externalId);
+    if (!pid) throw notFound('participant');
+    const sub = new Subscriber<Item<K>>(this.opts.bufferLimit, () => this.detach(kind, pid, sub));
+    // Only statements that run their trigger after the watch commits NOTIFY; the starting
+    // point covers the ones already running.
+    if (!this.isWatched(pid)) await watchParticipant(this.opts.pool, pid, this.hubId);
+    const subs = this.watched[kind].get(pid) ?? new Set();
+    subs.add(sub as Subscriber<unknown>);
+    this.watched[kind].set(pid, subs);
+    sub.after = opts.after ?? (await lastRowId(this.opts.pool, SOURCES[kind].table, pid));
+    // A change that committed while the starting point was read is read by this pass.
+    this.dirty[kind].add(pid);
+    this.flush(kind);
+    return sub.iterator();
   }
 
-  private scheduleReconnect(): void {
-    if (this.closed || this.reconnectTimer) return;
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.listening = this.connect().then(
-        () => {
-          this.reconnects++;
-          // Whatever committed while nobody listened is read now, from each subscriber's position.
-          for (const kind of ['balance', 'badge'] as const) this.markAll(kind);
-        },
-        (err: unknown) => {
-          this.opts.log.warn({ err }, 'live updates: reconnect failed; retrying');
-          this.scheduleReconnect();
-        },
-      );
-    }, delay);
-    this.reconnectTimer.unref();
+  /** How many subscriptions this process serves (for metrics and tests). */
+  get size(): number {
+    let n = 0;
+    for (const kind of KINDS) for (const subs of this.watched[kind].values()) n += subs.size;
+    return n;
+  }
+
+  /** Updates read but not yet taken by their subscribers, over all subscriptions (at most `bufferLimit` each). */
+  get backlog(): number {
+    let n = 0;
+    for (const kind of KINDS)
+      for (const subs of this.watched[kind].values()) for (const sub of subs) n += sub.backlog;
+    return n;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const kind of KINDS)
+      for (const subs of this.watched[kind].values()) for (const sub of subs) sub.end();
+    await this.listener.close();
+    await unwatchAll(this.opts.pool, this.hubId).catch((err: unknown) =>
+      this.opts.log.warn({ err }, 'live updates: could not unwatch'),
+    );
+  }
+
+  private isWatched(pid: string): boolean {
+    return this.watched.balance.has(pid) || this.watched.badge.has(pid);
+  }
+
+  /** A subscriber left: its participant is unwatched once no subscriber of either kind is left. */
+  private detach(kind: Kind, pid: string, sub: Subscriber<unknown>): void {
+    const subs = this.watched[kind].get(pid);
+    if (!subs) return;
+    subs.delete(sub);
+    if (subs.size > 0) return;
+    this.watched[kind].delete(pid);
+    if (this.closed || this.isWatched(pid)) return;
+    unwatchParticipant(this.opts.pool, pid, this.hubId).catch((err: unknown) =>
+      this.opts.log.warn({ err }, 'live updates: could not unwatch'),
+    );
   }
 
   private onNotify(payload: string): void {
@@ -209,245 +223,36 @@ export class LiveHub {
     });
   }
 
+  /** Reads the participants' new rows from the lowest position of their subscribers, and hands them out. */
   private async read(kind: Kind, participantIds: string[]): Promise<void> {
     const pids: string[] = [];
     const afters: number[] = [];
     for (const id of participantIds) {
-      const w = this.watched[kind].get(id);
-      if (!w) continue;
-      const positions = [...w.subs].map((s) => s.after).filter((a): a is number => a !== null);
+      const subs = this.watched[kind].get(id);
+      if (!subs) continue;
+      const positions = [...subs].map((s) => s.after).filter((a): a is number => a !== null);
       if (!positions.length) continue;
       pids.push(id);
       afters.push(Math.min(...positions));
     }
     if (!pids.length) return;
-    const rows =
-      kind === 'balance' ? await this.readEntries(pids, afters) : await this.readAwards(pids, afters);
-    const byParticipant = new Map<string, { id: number; item: unknown }[]>();
+    const limit = Math.max(1, Math.floor(FLUSH_ROWS / pids.length));
+    const rows = await SOURCES[kind].read(this.opts.pool, { pids, afters, limit });
+    const byParticipant = new Map<string, LiveRow<unknown>[]>();
     for (const r of rows) {
       const list = byParticipant.get(r.participantId) ?? [];
       list.push(r);
       byParticipant.set(r.participantId, list);
     }
     for (const [pid, list] of byParticipant) {
-      const w = this.watched[kind].get(pid);
-      if (!w) continue;
-      for (const sub of w.subs) {
+      const subs = this.watched[kind].get(pid);
+      if (!subs) continue;
+      for (const sub of subs) {
         if (sub.after === null) continue;
-        for (const r of list) if (r.id > sub.after) this.push(sub, r.id, r.item);
+        for (const r of list) if (r.id > sub.after) sub.push(r.id, r.item);
       }
       // A burst larger than one read: the rest on the next flush.
       if (list.length >= FLUSH_ROWS / pids.length) this.dirty[kind].add(pid);
     }
-  }
-
-  private async readEntries(pids: string[], afters: number[]) {
-    const { rows } = await this.opts.pool.query(
-      `select e.id, e.points, e.balance_after, e.reason, e.source, e.reference, e.reverses_entry_id,
-              e.idempotency_key, e.created_at, e.participant_id, p.external_id, p.lifetime_points
-         from unnest($1::bigint[], $2::bigint[]) s(pid, after)
-         join lateral (select * from ledger_entries e
-                        where e.participant_id = s.pid and e.id > s.after
-                        order by e.id limit $3) e on true
-         join participants p on p.id = e.participant_id
-        order by e.participant_id, e.id`,
-      [pids, afters, Math.max(1, Math.floor(FLUSH_ROWS / pids.length))],
-    );
-    return rows.map((r) => {
-      const entry = presentEntry(r);
-      const item: BalanceChange = {
-        external_id: r.external_id,
-        balance: entry.balance_after,
-        lifetime_points: Number(r.lifetime_points),
-        entry,
-      };
-      return { participantId: String(r.participant_id), id: Number(r.id), item };
-    });
-  }
-
-  private async readAwards(pids: string[], afters: number[]) {
-    const { rows } = await this.opts.pool.query(
-      `select pb.id, pb.participant_id, pb.tier, pb.awarded_at, pb.flow_run_id, b.key, b.name, p.external_id
-         from unnest($1::bigint[], $2::bigint[]) s(pid, after)
-         join lateral (select * from participant_badges pb
-                        where pb.participant_id = s.pid and pb.id > s.after
-                        order by pb.id limit $3) pb on true
-         join badges b on b.id = pb.badge_id
-         join participants p on p.id = pb.participant_id
-        order by pb.participant_id, pb.id`,
-      [pids, afters, Math.max(1, Math.floor(FLUSH_ROWS / pids.length))],
-    );
-    return rows.map((r) => {
-      const item: BadgeAward = {
-        external_id: r.external_id,
-        badge: { key: r.key, tier: r.tier === '' ? null : r.tier, name: r.name },
-        awarded_at: new Date(r.awarded_at).toISOString(),
-        flow_run_id: r.flow_run_id,
-      };
-      return { participantId: String(r.participant_id), id: Number(r.id), item };
-    });
-  }
-
-  private push(sub: Sub, id: number, item: unknown): void {
-    if (sub.ended) return;
-    sub.after = id;
-    if (sub.queue.length >= this.opts.bufferLimit) {
-      sub.error = new LiveEnded(
-        'rate_limit_error',
-        `This subscription fell more than ${this.opts.bufferLimit} updates behind (the client is not reading); subscribe again`,
-      );
-      sub.queue.length = 0;
-      this.end(sub);
-      return;
-    }
-    sub.queue.push(item);
-    sub.wake?.();
-  }
-
-  private end(sub: Sub): void {
-    sub.ended = true;
-    sub.wake?.();
-  }
-
-  /**
-   * A subscription to one participant's balance changes or badge awards, from now on. 404 when
-   * the participant does not exist in the scope's workspace and mode. With `after`, every row
-   * after that id is sent, so a client that read the state first misses nothing in between.
-   */
-  async subscribe<K extends Kind>(
-    kind: K,
-    scope: Scope,
-    externalId: string,
-    /** Resume after this row id (a ledger entry or badge award the client has seen). */
-    opts: { after?: number } = {},
-  ): Promise<LiveSubscription<Item<K>>> {
-    await this.start();
-    const { rows } = await this.opts.pool.query<{ id: string }>(
-      'select id from participants where workspace_id = $1 and mode = $2 and external_id = $3',
-      [scope.workspaceId, scope.mode, externalId],
-    );
-    const pid = rows[0]?.id;
-    if (!pid) throw notFound('participant');
-    const sub: Sub = { kind, after: null, queue: [], wake: null, ended: false, error: null };
-    await this.watch(pid);
-    const watched = this.watched[kind].get(pid) ?? { participantId: pid, subs: new Set<Sub>() };
-    watched.subs.add(sub);
-    this.watched[kind].set(pid, watched);
-    sub.after = opts.after ?? (await this.startingPoint(kind, pid));
-    // A change that committed while the starting point was read is read by this pass.
-    this.dirty[kind].add(pid);
-    this.flush(kind);
-    return this.iterator<Item<K>>(sub, pid);
-  }
-
-  /**
-   * Marks the participant watched, so writes to it NOTIFY from now on. Only statements that run
-   * their trigger after this commits see it; `startingPoint` covers the ones already running.
-   */
-  private async watch(pid: string): Promise<void> {
-    if (this.watched.balance.has(pid) || this.watched.badge.has(pid)) return;
-    await this.opts.pool.query(
-      'insert into live_watches (participant_id, hub_id) values ($1, $2) on conflict do nothing',
-      [pid, this.hubId],
-    );
-  }
-
-  private unwatch(pid: string): void {
-    if (this.closed || this.watched.balance.has(pid) || this.watched.badge.has(pid)) return;
-    this.opts.pool
-      .query('delete from live_watches where participant_id = $1 and hub_id = $2', [pid, this.hubId])
-      .catch((err: unknown) => this.opts.log.warn({ err }, 'live updates: could not unwatch'));
-  }
-
-  /**
-   * The id of the participant's last row, read after every write already under way has
-   * committed: ledger and badge writes hold the participant's row lock until they commit (and
-   * ran their trigger before the watch existed, so they send no NOTIFY), and FOR SHARE waits for
-   * them; the next statement's snapshot then sees their rows, which count as before the start.
-   */
-  private async startingPoint(kind: Kind, pid: string): Promise<number> {
-    const table = kind === 'balance' ? 'ledger_entries' : 'participant_badges';
-    const client = await this.opts.pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('select 1 from participants where id = $1 for share', [pid]);
-      const { rows } = await client.query<{ max: string | null }>(
-        `select max(id) as max from ${table} where participant_id = $1`,
-        [pid],
-      );
-      await client.query('commit');
-      return Number(rows[0]?.max ?? 0);
-    } catch (err) {
-      await client.query('rollback').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
-  }
-
-  private iterator<T>(sub: Sub, pid: string): LiveSubscription<T> {
-    const detach = () => {
-      sub.ended = true;
-      const w = this.watched[sub.kind].get(pid);
-      if (!w) return;
-      w.subs.delete(sub);
-      if (w.subs.size === 0) {
-        this.watched[sub.kind].delete(pid);
-        this.unwatch(pid);
-      }
-    };
-    const it: LiveSubscription<T> = {
-      [Symbol.asyncIterator]() {
-        return it;
-      },
-      async next(): Promise<IteratorResult<T | LiveEnded>> {
-        while (sub.queue.length === 0 && !sub.ended) {
-          await new Promise<void>((resolve) => {
-            sub.wake = resolve;
-          });
-          sub.wake = null;
-        }
-        if (sub.queue.length) return { value: sub.queue.shift() as T, done: false };
-        detach();
-        const ended = sub.error as LiveEnded | null;
-        sub.error = null;
-        return ended ? { value: ended, done: false } : { value: undefined, done: true };
-      },
-      async return(): Promise<IteratorResult<T | LiveEnded>> {
-        detach();
-        sub.wake?.();
-        return { value: undefined, done: true };
-      },
-    };
-    return it;
-  }
-
-  /** How many subscriptions this process serves (for metrics and tests). */
-  get size(): number {
-    let n = 0;
-    for (const kind of ['balance', 'badge'] as const)
-      for (const w of this.watched[kind].values()) n += w.subs.size;
-    return n;
-  }
-
-  /** Updates read but not yet taken by their subscribers, over all subscriptions (at most `bufferLimit` each). */
-  get backlog(): number {
-    let n = 0;
-    for (const kind of ['balance', 'badge'] as const)
-      for (const w of this.watched[kind].values()) for (const sub of w.subs) n += sub.queue.length;
-    return n;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    for (const kind of ['balance', 'badge'] as const)
-      for (const w of this.watched[kind].values()) for (const sub of w.subs) this.end(sub);
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => {});
-    await this.opts.pool
-      .query('delete from live_watches where hub_id = $1', [this.hubId])
-      .catch((err: unknown) => this.opts.log.warn({ err }, 'live updates: could not unwatch'));
   }
 }

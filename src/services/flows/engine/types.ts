@@ -61,9 +61,11 @@ export interface BadgeRow {
   name: string;
 }
 
-export const scopeOf = (x: { workspaceId: string; mode: string }) => `${x.workspaceId}/${x.mode}`;
 export const flowKey = (x: { workspaceId: string; mode: string; eventType: string }) =>
   `${x.workspaceId}/${x.mode}/${x.eventType}`;
-/** The key every effect of a flow step carries (docs/guarantees.md#delivery-semantics-events-at-least-once-effects-exactly-once). */
+/**
+ * The key every effect of a flow step carries
+ * (docs/guarantees.md#delivery-semantics-events-at-least-once-effects-exactly-once).
+ */
 export const derivedKey = (eventId: string, flowId: string, actionIndex: number) =>
   `${eventId}:${flowId}:${actionIndex}`;
