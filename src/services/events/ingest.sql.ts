@@ -1,6 +1,5 @@
-// Raw SQL: the ingest statement of bench scenario `events.post`: a batch of requests is one statement
-// of data-modifying CTEs (participants, events, pg-boss's job insert, counters), one round trip and one
-// commit, prepared once per connection of the generic-plan `ingestPool` (src/runtime.ts).
+// Raw SQL: bench scenario `events.post`: a batch of requests is ONE statement of data-modifying CTEs, one
+// round trip and one commit, prepared once per connection of the generic-plan `ingestPool` (src/runtime.ts).
 import type { PgBoss } from 'pg-boss';
 import { insertJobs, notifyChannelSql } from 'pg-boss/dist/plans.js';
 import type { Sql } from '../../db/tx.ts';
@@ -32,10 +31,8 @@ export interface IngestRow {
   schema: object | null;
 }
 
-/**
- * Rows per event type in `event_type_counts`: a statement adds to the slot of its connection's
- * backend, so concurrent statements (and processes) rarely wait on one another's row lock.
- */
+/** Rows per event type in `event_type_counts`, one per backend (mod): concurrent statements rarely wait on
+ * one another's row lock. */
 const COUNT_SLOTS = 64;
 
 export const scopeOf = (e: { workspaceId: string; mode: string }) => `${e.workspaceId}/${e.mode}`;
@@ -55,12 +52,8 @@ export async function prepareIngest(boss: PgBoss): Promise<IngestStatement> {
 }
 
 /** Runs the statement for one batch (prepared by name on the connection). */
-export async function runIngest(
-  db: Sql,
-  statement: IngestStatement,
-  values: unknown[],
-): Promise<IngestRow[]> {
-  const { rows } = await db.query<IngestRow>({ name: statement.name, text: statement.text, values });
+export async function runIngest(db: Sql, s: IngestStatement, values: unknown[]): Promise<IngestRow[]> {
+  const { rows } = await db.query<IngestRow>({ name: s.name, text: s.text, values });
   return rows;
 }
 

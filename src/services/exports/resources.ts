@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BadgeAwardRow } from '../badges/badge-award.ts';
 import type { Event } from '../events/entities.ts';
 import { presentEvent } from '../events/presenters.ts';
 import { eventShape } from '../events/shapes.ts';
@@ -110,12 +111,3 @@ const eventOf = (r: EventSqlRow) =>
     source: r.source,
     mode: r.mode,
   }) as Event;
-
-interface BadgeAwardRow {
-  key: string;
-  tier: string;
-  name: string;
-  awarded_at: Date;
-  flow_run_id: string | null;
-  external_id: string;
-}
