@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../src/db/tx.ts';
+import { unitOfWork } from '../src/db/unit-of-work.ts';
 import { DAILY_STATS_QUEUE } from '../src/jobs/queues.ts';
 import type { Mode } from '../src/services/keys/principal.ts';
 import { type Overview, overview } from '../src/services/overview/overview.ts';
@@ -185,7 +185,7 @@ describe('the overview (daily rollup + tail)', () => {
       [a.id],
     );
     // Ledger entries are immutable (a trigger refuses updates): moved with triggers off, in one transaction.
-    await withTransaction(app.ctx.pool, async (c) => {
+    await unitOfWork(app.ctx, async ({ sql: c }) => {
       await c.query(`set local session_replication_role = replica`);
       await c.query(
         `update ledger_entries set created_at = created_at - interval '5 days'

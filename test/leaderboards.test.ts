@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../src/db/tx.ts';
+import { unitOfWork } from '../src/db/unit-of-work.ts';
 import {
   compactDeltas,
   countAbove,
@@ -147,7 +147,7 @@ describe('ranks', () => {
       for (const s of top.body.data) expect(s.rank).toBe(expected.get(s.external_id)!.rank);
     };
     await check();
-    while ((await withTransaction(app.ctx.pool, (c) => compactDeltas(c, undefined, { wait: true }))) > 0);
+    while ((await unitOfWork(app.ctx, ({ sql: c }) => compactDeltas(c, undefined, { wait: true }))) > 0);
     const { rows } = await app.ctx.pool.query(
       `select count(*)::int as n from leaderboard_count_deltas where workspace_id = $1`,
       [w.id],
@@ -164,7 +164,7 @@ describe('ranks', () => {
         )
       ).rows;
     const maintained = await snapshot();
-    await withTransaction(app.ctx.pool, (c) =>
+    await unitOfWork(app.ctx, ({ sql: c }) =>
       rebuildHistogram(
         c,
         { workspaceId: w.id, mode: 'test', period: 'all_time', periodStart: '1970-01-01' },
@@ -183,7 +183,7 @@ describe('ranks under concurrency', () => {
     let compacting = true;
     const compactor = (async () => {
       while (compacting) {
-        await withTransaction(app.ctx.pool, (c) => compactDeltas(c, 50));
+        await unitOfWork(app.ctx, ({ sql: c }) => compactDeltas(c, 50));
         // Pacing of the racing compactor, not a wait for a condition: it keeps compacting
         // throughout without monopolising the pool the racing requests need.
         await new Promise((r) => setTimeout(r, 5));
@@ -221,7 +221,7 @@ describe('weekly and monthly boards', () => {
     await w.api('/v1/leaderboards', { body: { key: 'week', name: 'Week', period: 'weekly' } });
     await w.api('/v1/leaderboards', { body: { key: 'month', name: 'Month', period: 'monthly' } });
     // Points earned 40 days ago count all time, but neither this week nor this month.
-    await withTransaction(app.ctx.pool, async (c) => {
+    await unitOfWork(app.ctx, async ({ sql: c }) => {
       const { rows } = await c.query<{ id: string }>(
         `insert into participants (workspace_id, mode, external_id, balance, lifetime_points)
          values ($1, 'test', 'old-timer', 500, 500) returning id`,
@@ -270,7 +270,7 @@ describe('weekly and monthly boards', () => {
   it('recordEarnings takes a batch: repeated participants add up, each earning lands in its own week, past weeks are dropped', async () => {
     const w = await app.workspace();
     const lastWeek = new Date(Date.now() - 7 * 86_400_000);
-    const ids = await withTransaction(app.ctx.pool, async (c) => {
+    const ids = await unitOfWork(app.ctx, async ({ sql: c }) => {
       const { rows } = await c.query<{ id: string }>(
         `insert into participants (workspace_id, mode, external_id, balance, lifetime_points)
          values ($1, 'test', 'b1', 8, 8), ($1, 'test', 'b2', 4, 4) returning id`,
@@ -311,7 +311,7 @@ describe('weekly and monthly boards', () => {
     const pastWeek = board('weekly', periodWindow('weekly', lastWeek).start);
     expect(await countAbove(app.ctx.pool, pastWeek, 3)).toBe(1);
     // Finished weeks' histograms are dropped (once compacted); the current week's stay.
-    while ((await withTransaction(app.ctx.pool, (c) => compactDeltas(c, undefined, { wait: true }))) > 0);
+    while ((await unitOfWork(app.ctx, ({ sql: c }) => compactDeltas(c, undefined, { wait: true }))) > 0);
     await dropPastHistograms(app.ctx.pool);
     expect(await countAbove(app.ctx.pool, pastWeek, 3)).toBe(0);
     expect(await countAbove(app.ctx.pool, board('weekly', thisWeek), 0)).toBe(1);

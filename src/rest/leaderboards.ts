@@ -17,7 +17,7 @@ const byBoardKey = z.object({
 
 const L = 'Leaderboards';
 
-/** CONTRACT 7: leaderboards (reads need any key, SPEC 5.2; defining one needs flows:write). */
+/** Leaderboards (docs/api.md#participants-points-and-leaderboards): reads need any key, defining one flows:write. */
 export const leaderboardsOperations: Operation[] = [
   operation({
     method: 'get',
@@ -65,7 +65,7 @@ export const leaderboardsOperations: Operation[] = [
       schema: leaderboardPageShape,
     },
     errors: ['not_found'],
-    handle: ({ ctx, who, params, req }) => leaderboardTop(ctx, who, params.key, req.query),
+    handle: ({ ctx, who, params, query }) => leaderboardTop(ctx, who, params.key, query),
   }),
   operation({
     method: 'get',

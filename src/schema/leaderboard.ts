@@ -3,6 +3,7 @@ import { createLeaderboard, createLeaderboardInput } from '../services/leaderboa
 import { listLeaderboards } from '../services/leaderboards/list-leaderboards.ts';
 import { periodWindow } from '../services/leaderboards/periods.ts';
 import {
+  type LeaderboardTopInput,
   leaderboardTopInput,
   type participantStanding,
   type Standing,
@@ -48,16 +49,16 @@ const LeaderboardStanding = builder
 /**
  * A list of boards reads its `top` places and a participant's `standing` once per request,
  * for every period at once (boards of one period rank the same scores); the variant is the
- * field's arguments.
+ * field's arguments (`top`'s as its `validate` parsed them, in JSON).
  */
 const tops = requestLoader((periods, { app, who }, args) =>
-  topsOfPeriods(app, who, periods as Period[], JSON.parse(args)),
+  topsOfPeriods(app, who, periods as Period[], JSON.parse(args) as LeaderboardTopInput),
 );
 const standings = requestLoader((periods, { app, who }, externalId) =>
   standingsOfPeriods(app, who, periods as Period[], externalId),
 );
 
-/** A leaderboard (CONTRACT 7); readable with any key. */
+/** A leaderboard (docs/api.md#participants-points-and-leaderboards); readable with any key. */
 export const Leaderboard = builder.objectRef<LeaderboardDto>('Leaderboard').implement({
   description: 'A leaderboard; `points` (all time) always exists.',
   fields: mirror((t) => ({
@@ -113,14 +114,15 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const CreateLeaderboardInput = builder.inputType('CreateLeaderboardInput', {
-  fields: (t) => ({
-    key: t.string({ required: true, description: 'Letters, digits and . _ : -; `points` is reserved.' }),
-    name: t.string({ required: true }),
-    period: t.field({ type: LeaderboardPeriod, required: true }),
-  }),
-  validate: serviceInput(createLeaderboardInput),
-});
+const CreateLeaderboardInput = builder
+  .inputType('CreateLeaderboardInput', {
+    fields: (t) => ({
+      key: t.string({ required: true, description: 'Letters, digits and . _ : -; `points` is reserved.' }),
+      name: t.string({ required: true }),
+      period: t.field({ type: LeaderboardPeriod, required: true }),
+    }),
+  })
+  .validate(serviceInput(createLeaderboardInput));
 
 builder.mutationFields((t) => ({
   createLeaderboard: t.field({

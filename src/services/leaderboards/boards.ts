@@ -1,10 +1,10 @@
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
 import type { Scope } from '../keys/principal.ts';
-import type { Period } from './periods.ts';
+import { boardByKey, type LeaderboardRow } from './repository.ts';
 import type { LeaderboardDto } from './shapes.ts';
 
-/** The board every workspace has: all-time lifetime points (CONTRACT 7). Never stored. */
+/** The board every workspace has: all-time lifetime points (docs/api.md#participants-points-and-leaderboards). Never stored. */
 export const BUILT_IN_KEY = 'points';
 
 export type { LeaderboardDto } from './shapes.ts';
@@ -16,13 +16,6 @@ export const BUILT_IN: LeaderboardDto = {
   created_at: null,
 };
 
-interface LeaderboardRow {
-  key: string;
-  name: string;
-  period: Period;
-  created_at: Date;
-}
-
 export const presentLeaderboard = (r: LeaderboardRow): LeaderboardDto => ({
   key: r.key,
   name: r.name,
@@ -31,9 +24,8 @@ export const presentLeaderboard = (r: LeaderboardRow): LeaderboardDto => ({
 });
 
 /**
- * Raw SQL on purpose: every leaderboard read (bench suite `leaderboards`, top-100 and own-rank
- * p99 < 20 ms) starts here, on the request's own `sql`, beside its score queries.
- * Board definitions never change once created (there is no update or delete), so a found one is
+ * Every leaderboard read (bench suite `leaderboards`, top-100 and own-rank p99 < 20 ms) starts
+ * here, on the request's own `sql`, beside its score queries. Board definitions never change once created (there is no update or delete), so a found one is
  * kept for a minute: a leaderboard read is then one query, not two. Unknown keys are not cached.
  */
 const known = new Map<string, { board: LeaderboardDto; until: number }>();
@@ -46,12 +38,9 @@ export async function findLeaderboard(sql: Sql, who: Scope, key: string): Promis
   const cacheKey = `${who.workspaceId}/${who.mode}/${key}`;
   const hit = known.get(cacheKey);
   if (hit && hit.until > Date.now()) return hit.board;
-  const { rows } = await sql.query<LeaderboardRow>(
-    `select key, name, period, created_at from leaderboards where workspace_id = $1 and mode = $2 and key = $3`,
-    [who.workspaceId, who.mode, key],
-  );
-  if (!rows[0]) throw notFound('leaderboard');
-  const board = presentLeaderboard(rows[0]);
+  const row = await boardByKey(sql, who, key);
+  if (!row) throw notFound('leaderboard');
+  const board = presentLeaderboard(row);
   if (known.size >= KNOWN_MAX) known.clear();
   known.set(cacheKey, { board, until: Date.now() + KNOWN_TTL_MS });
   return board;

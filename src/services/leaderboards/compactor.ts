@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/tx.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { compactDeltas, dropPastHistograms } from './histogram.ts';
 
 /**
@@ -19,7 +19,7 @@ export function startLeaderboardCompactor(ctx: AppContext, intervalMs = 1000): (
     try {
       let folded = 0;
       do {
-        folded = await withTransaction(ctx.pool, (c) => compactDeltas(c));
+        folded = await unitOfWork(ctx, ({ sql }) => compactDeltas(sql));
       } while (folded > 0 && !stopped && !(ctx.pool as { ending?: boolean }).ending);
       if (Date.now() >= nextCleanup) {
         nextCleanup = Date.now() + 3_600_000;

@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
 
-/** A configured leaderboard (CONTRACT 7). The built-in `points` board (all time) is not stored. */
+/** A configured leaderboard (docs/api.md#participants-points-and-leaderboards). The built-in `points` board (all time) is not stored. */
 const LeaderboardSchema = defineEntity({
   name: 'Leaderboard',
   tableName: 'leaderboards',

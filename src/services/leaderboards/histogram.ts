@@ -1,12 +1,24 @@
 import type { Sql } from '../../db/tx.ts';
 import type { Mode } from '../keys/principal.ts';
+import {
+  type BoardKey,
+  type DeltaColumns,
+  deleteEmptyBuckets,
+  deletePastHistograms,
+  foldDeltas,
+  type ItemRanges,
+  insertDeltas,
+  lockCompaction,
+  rebuildBoard,
+  sumRanges,
+  sumRangesMany,
+} from './histogram.sql.ts';
 import { type Period, periodWindow } from './periods.ts';
 
-// Raw SQL: the rank histograms of the bench suite `leaderboards` (own-rank p99 < 20 ms): bit-shifted
-// bucket sums, `unnest` appends and `generate_series` rebuilds.
+export { type BoardKey, type DeltaColumns, deltaInsertSql } from './histogram.sql.ts';
 
 /**
- * Ranks without counting participants (README "How ranks stay fast"). Every board keeps a
+ * Ranks without counting participants (docs/architecture.md#leaderboards). Every board keeps a
  * histogram of its positive scores on five levels: level k counts participants per bucket
  * `score >> 8k` (level 4 = `score >> 32`, unbounded). The number of participants above `s` is
  * the sum, per level, of the buckets that are greater than `s`'s bucket but share its parent
@@ -25,32 +37,20 @@ function bucketOf(score: number, level: number): number {
   return Math.floor(score / 2 ** (8 * level));
 }
 
-export interface BoardKey {
-  workspaceId: string;
-  mode: Mode;
-  period: Period;
-  periodStart: string;
-}
+/** The exclusive upper bound of a bucket's siblings (same parent bucket); the top level has no parent. */
+const siblingsEnd = (bucket: number, level: number) =>
+  level === TOP ? MAX_BIGINT : String((Math.floor(bucket / 256) + 1) * 256);
 
 export interface ScoreMove extends BoardKey {
   from: number;
   to: number;
 }
 
-/** The histogram delta rows (columns, for `unnest`) that score changes append. */
-export type DeltaColumns = [string[], string[], string[], string[], number[], number[], number[]];
-
-/** The `leaderboard_count_deltas` insert of {@link deltaColumns}, from `$<first>` on (for a caller's own statement). */
-export const deltaInsertSql = (first: number) =>
-  `insert into leaderboard_count_deltas (workspace_id, mode, period, period_start, level, bucket, count)
-     select * from unnest($${first}::uuid[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::date[],
-                          $${first + 4}::smallint[], $${first + 5}::bigint[], $${first + 6}::bigint[])`;
-
 /** Appends the histogram deltas for score changes (zero scores are not counted: they rank last). */
 export async function appendMoves(sql: Sql, moves: ScoreMove[]): Promise<void> {
   const cols = deltaColumns(moves);
   if (!cols[0].length) return;
-  await sql.query(deltaInsertSql(1), cols);
+  await insertDeltas(sql, cols);
 }
 
 /** The delta rows of {@link appendMoves}, for a caller that writes them in a statement of its own. */
@@ -90,35 +90,14 @@ export function deltaColumns(moves: ScoreMove[]): DeltaColumns {
 
 /** How many participants of the board score strictly more than `score`. */
 export async function countAbove(sql: Sql, board: BoardKey, score: number): Promise<number> {
-  const levels: number[] = [];
-  const lo: string[] = [];
-  const hi: string[] = [];
+  const ranges = { levels: [] as number[], lo: [] as string[], hi: [] as string[] };
   for (let level = 0; level < LEVELS; level++) {
     const b = bucketOf(Math.max(score, 0), level);
-    levels.push(level);
-    lo.push(String(b));
-    // Siblings only (same parent bucket); the top level has no parent.
-    hi.push(level === TOP ? MAX_BIGINT : String((Math.floor(b / 256) + 1) * 256));
+    ranges.levels.push(level);
+    ranges.lo.push(String(b));
+    ranges.hi.push(siblingsEnd(b, level));
   }
-  // One index range scan per level and table (LATERAL keeps the planner from scanning a whole
-  // board's histogram when its statistics say the workspace is most of the table).
-  // Named: prepared once per connection, so the hot read skips planning (~1.5 ms here).
-  const { rows } = await sql.query<{ n: string }>({
-    name: 'leaderboard-count-above',
-    text: `select coalesce(sum(x.c), 0)::bigint as n
-       from unnest($5::smallint[], $6::bigint[], $7::bigint[]) as r(level, lo, hi)
-       cross join lateral (
-         select sum(h.count) as c from leaderboard_counts h
-          where h.workspace_id = $1 and h.mode = $2 and h.period = $3 and h.period_start = $4
-            and h.level = r.level and h.bucket > r.lo and h.bucket < r.hi
-         union all
-         select sum(d.count) from leaderboard_count_deltas d
-          where d.workspace_id = $1 and d.mode = $2 and d.period = $3 and d.period_start = $4
-            and d.level = r.level and d.bucket > r.lo and d.bucket < r.hi
-       ) x`,
-    values: [board.workspaceId, board.mode, board.period, board.periodStart, levels, lo, hi],
-  });
-  return Number(rows[0]!.n);
+  return sumRanges(sql, board, ranges);
 }
 
 /** A score on one board of a workspace and mode, for `countAboveMany`. */
@@ -142,7 +121,7 @@ export async function countAboveMany(
   const distinct = new Map<string, ScoreOnBoard>();
   for (const x of items) distinct.set(keyOf(x), x);
   if (!distinct.size) return [];
-  const cols: [number[], string[], string[], number[], string[], string[]] = [[], [], [], [], [], []];
+  const cols: ItemRanges = [[], [], [], [], [], []];
   [...distinct.values()].forEach((x, i) => {
     const score = Math.max(x.score, 0);
     for (let level = 0; level < LEVELS; level++) {
@@ -152,25 +131,10 @@ export async function countAboveMany(
       cols[2].push(x.periodStart);
       cols[3].push(level);
       cols[4].push(String(b));
-      cols[5].push(level === TOP ? MAX_BIGINT : String((Math.floor(b / 256) + 1) * 256));
+      cols[5].push(siblingsEnd(b, level));
     }
   });
-  const { rows } = await sql.query<{ i: number; n: string }>(
-    `select r.i, coalesce(sum(x.c), 0)::bigint as n
-       from unnest($3::int[], $4::text[], $5::date[], $6::smallint[], $7::bigint[], $8::bigint[])
-         as r(i, period, period_start, level, lo, hi)
-       cross join lateral (
-         select sum(h.count) as c from leaderboard_counts h
-          where h.workspace_id = $1 and h.mode = $2 and h.period = r.period and h.period_start = r.period_start
-            and h.level = r.level and h.bucket > r.lo and h.bucket < r.hi
-         union all
-         select sum(d.count) from leaderboard_count_deltas d
-          where d.workspace_id = $1 and d.mode = $2 and d.period = r.period and d.period_start = r.period_start
-            and d.level = r.level and d.bucket > r.lo and d.bucket < r.hi
-       ) x
-      group by r.i`,
-    [scope.workspaceId, scope.mode, ...cols],
-  );
+  const rows = await sumRangesMany(sql, scope, cols);
   const keys = [...distinct.keys()];
   const above = new Map<string, number>();
   for (const r of rows) above.set(keys[r.i]!, Number(r.n));
@@ -178,43 +142,22 @@ export async function countAboveMany(
 }
 
 /**
- * Folds up to `limit` pending deltas into `leaderboard_counts`. One compactor at a time (an
- * advisory lock), so the compacted rows have a single writer and never contend with postings.
- * Returns how many buckets changed: 0 when nothing was pending, or, unless `wait` is set, when
- * another compactor holds the lock (the background compactor moves on; a caller that must see
- * every delta folded, such as a repair or a test, waits for the lock instead).
+ * Folds up to `limit` pending deltas into `leaderboard_counts`, in the caller's transaction. One
+ * compactor at a time (an advisory lock), so the compacted rows have a single writer and never
+ * contend with postings. Returns how many buckets changed: 0 when nothing was pending, or, unless
+ * `wait` is set, when another compactor holds the lock (the background compactor moves on; a
+ * caller that must see every delta folded, such as a repair or a test, waits for the lock instead).
  */
 export async function compactDeltas(
   sql: Sql,
   limit = 20_000,
   opts: { wait?: boolean } = {},
 ): Promise<number> {
-  const { rows: lock } = await sql.query<{ ok: boolean }>(
-    opts.wait
-      ? `select true as ok from pg_advisory_xact_lock(hashtext('leaderboard_counts.compact'))`
-      : `select pg_try_advisory_xact_lock(hashtext('leaderboard_counts.compact')) as ok`,
-  );
-  if (!lock[0]?.ok) return 0;
-  const { rows } = await sql.query<{ id: string; count: string }>(
-    `with moved as (
-       delete from leaderboard_count_deltas
-        where id in (select id from leaderboard_count_deltas order by id limit $1)
-        returning workspace_id, mode, period, period_start, level, bucket, count
-     ), sums as (
-       select workspace_id, mode, period, period_start, level, bucket, sum(count)::bigint as count
-         from moved group by 1, 2, 3, 4, 5, 6
-     )
-     insert into leaderboard_counts as h (workspace_id, mode, period, period_start, level, bucket, count)
-     select workspace_id, mode, period, period_start, level, bucket, count from sums
-     on conflict (workspace_id, mode, period, period_start, level, bucket)
-       do update set count = h.count + excluded.count
-     returning h.id, h.count`,
-    [limit],
-  );
+  if (!(await lockCompaction(sql, opts.wait === true))) return 0;
+  const rows = await foldDeltas(sql, limit);
   // Emptied buckets go, so the sibling ranges stay short.
   const empty = rows.filter((r) => Number(r.count) === 0).map((r) => r.id);
-  if (empty.length)
-    await sql.query(`delete from leaderboard_counts where id = any($1::bigint[]) and count = 0`, [empty]);
+  if (empty.length) await deleteEmptyBuckets(sql, empty);
   return rows.length;
 }
 
@@ -222,51 +165,19 @@ export async function compactDeltas(
  * Recomputes a board's histogram from its scores (bulk loads, repairs). `scoresSql` selects a
  * `score` column of the board's participants; runs in the caller's transaction.
  */
-export async function rebuildHistogram(
+export function rebuildHistogram(
   sql: Sql,
   board: BoardKey,
   scoresSql: string,
   params: unknown[],
 ): Promise<void> {
-  const key = [board.workspaceId, board.mode, board.period, board.periodStart];
-  await sql.query(
-    `delete from leaderboard_counts where workspace_id = $1 and mode = $2 and period = $3 and period_start = $4`,
-    key,
-  );
-  await sql.query(
-    `delete from leaderboard_count_deltas where workspace_id = $1 and mode = $2 and period = $3 and period_start = $4`,
-    key,
-  );
-  const n = params.length;
-  // Level 0 from the scores (one pass over the board), the coarser levels from level 0.
-  await sql.query(
-    `insert into leaderboard_counts (workspace_id, mode, period, period_start, level, bucket, count)
-     select $${n + 1}::uuid, $${n + 2}, $${n + 3}, $${n + 4}::date, 0, s.score, count(*)
-       from (${scoresSql}) s
-      where s.score > 0
-      group by s.score`,
-    [...params, ...key],
-  );
-  await sql.query(
-    `insert into leaderboard_counts (workspace_id, mode, period, period_start, level, bucket, count)
-     select $1::uuid, $2::text, $3::text, $4::date, l.level, h.bucket >> (8 * l.level), sum(h.count)
-       from leaderboard_counts h cross join generate_series(1, ${LEVELS - 1}) as l(level)
-      where h.workspace_id = $1::uuid and h.mode = $2::text and h.period = $3::text and h.period_start = $4::date
-        and h.level = 0
-      group by l.level, h.bucket >> (8 * l.level)`,
-    key,
-  );
+  return rebuildBoard(sql, board, scoresSql, params, LEVELS);
 }
 
 /**
  * Drops the rank histograms of weeks and months that are over: boards only rank the current
  * period, so those rows are never read again (the scores themselves stay in leaderboard_scores).
  */
-export async function dropPastHistograms(sql: Sql, now = new Date()): Promise<number> {
-  const { rowCount } = await sql.query(
-    `delete from leaderboard_counts
-      where (period = 'weekly' and period_start < $1::date) or (period = 'monthly' and period_start < $2::date)`,
-    [periodWindow('weekly', now).start, periodWindow('monthly', now).start],
-  );
-  return rowCount ?? 0;
+export function dropPastHistograms(sql: Sql, now = new Date()): Promise<number> {
+  return deletePastHistograms(sql, periodWindow('weekly', now).start, periodWindow('monthly', now).start);
 }

@@ -1,6 +1,9 @@
+import { z } from 'zod';
+
 /** A leaderboard's period: points earned in the UTC week (Monday first), the UTC month, or ever. */
-export type Period = 'all_time' | 'weekly' | 'monthly';
-export const PERIODS = ['all_time', 'weekly', 'monthly'] as const;
+export const leaderboardPeriod = z.enum(['all_time', 'weekly', 'monthly']);
+export const PERIODS = leaderboardPeriod.options;
+export type Period = z.output<typeof leaderboardPeriod>;
 
 /** The stored `period_start` of the all-time board (the column is not nullable, one key shape). */
 export const ALL_TIME_START = '1970-01-01';

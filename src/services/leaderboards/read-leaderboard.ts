@@ -4,18 +4,16 @@ import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
 import { clampedLimit } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
-import { parseInput } from '../validation.ts';
 import { findLeaderboard } from './boards.ts';
 import { countAbove, countAboveMany } from './histogram.ts';
 import { type Period, periodWindow } from './periods.ts';
+import { participantScore, participantScoresOfPeriods, topPlaces, topPlacesOfPeriods } from './scores.sql.ts';
 import type { LeaderboardPage, Standing } from './shapes.ts';
-
-// Raw SQL: the bench suite `leaderboards` (top-100 and own-rank p99 < 20 ms): `rank()` over the score
-// index's prefix and the histogram count.
 
 export const MAX_TOP = 1000;
 
 export const leaderboardTopInput = z.object({ limit: clampedLimit(10, MAX_TOP, 'How many places') });
+export type LeaderboardTopInput = z.output<typeof leaderboardTopInput>;
 
 export type { LeaderboardPage, Standing } from './shapes.ts';
 
@@ -29,21 +27,12 @@ export async function leaderboardTop(
   ctx: AppContext,
   who: Scope,
   key: string,
-  input: unknown,
+  { limit }: LeaderboardTopInput,
   now = new Date(),
 ): Promise<LeaderboardPage> {
-  const { limit } = parseInput(leaderboardTopInput, input);
   const board = await findLeaderboard(ctx.pool, who, key);
   const window = periodWindow(board.period, now);
-  const { rows } = await ctx.pool.query<{ rank: string; external_id: string; score: string }>(
-    `select rank() over (order by t.score desc) as rank, p.external_id, t.score
-       from (select participant_id, score from leaderboard_scores
-              where workspace_id = $1 and mode = $2 and period = $3 and period_start = $4 and score > 0
-              order by score desc, participant_id limit $5) t
-       join participants p on p.id = t.participant_id
-      order by t.score desc, t.participant_id`,
-    [who.workspaceId, who.mode, board.period, window.start, limit],
-  );
+  const rows = await topPlaces(ctx.pool, who, { period: board.period, periodStart: window.start }, limit);
   return {
     data: rows.map((r) => ({ rank: Number(r.rank), external_id: r.external_id, score: Number(r.score) })),
     meta: {
@@ -103,15 +92,11 @@ export async function participantStanding(
 ): Promise<{ rank: number; score: number }> {
   const board = await findLeaderboard(ctx.pool, who, key);
   const window = periodWindow(board.period, now);
-  // The participant and its score in one round trip.
-  const { rows } = await ctx.pool.query<{ score: string }>(
-    `select coalesce(s.score, 0) as score from participants p
-       left join leaderboard_scores s on s.participant_id = p.id and s.period = $4 and s.period_start = $5
-      where p.workspace_id = $1 and p.mode = $2 and p.external_id = $3`,
-    [who.workspaceId, who.mode, externalId, board.period, window.start],
-  );
-  if (!rows[0]) throw notFound('participant');
-  const score = Number(rows[0].score);
+  const score = await participantScore(ctx.pool, who, externalId, {
+    period: board.period,
+    periodStart: window.start,
+  });
+  if (score === undefined) throw notFound('participant');
   return { rank: await rankOf(ctx.pool, who, board.period, score, now), score };
 }
 
@@ -123,25 +108,11 @@ export async function topsOfPeriods(
   ctx: AppContext,
   who: Scope,
   periods: readonly Period[],
-  input: unknown,
+  { limit }: LeaderboardTopInput,
   now = new Date(),
 ): Promise<Standing[][]> {
-  const { limit } = parseInput(leaderboardTopInput, input);
   const starts = periods.map((p) => periodWindow(p, now).start);
-  const { rows } = await ctx.pool.query<{ i: string; rank: string; external_id: string; score: string }>(
-    `select b.i, t.rank, t.external_id, t.score
-       from unnest($3::text[], $4::date[]) with ordinality as b(period, period_start, i)
-       cross join lateral (
-         select rank() over (order by s.score desc) as rank, p.external_id, s.score, s.participant_id
-           from (select participant_id, score from leaderboard_scores
-                  where workspace_id = $1 and mode = $2 and period = b.period and period_start = b.period_start
-                    and score > 0
-                  order by score desc, participant_id limit $5) s
-           join participants p on p.id = s.participant_id
-       ) t
-      order by b.i, t.score desc, t.participant_id`,
-    [who.workspaceId, who.mode, periods, starts, limit],
-  );
+  const rows = await topPlacesOfPeriods(ctx.pool, who, periods, starts, limit);
   const tops: Standing[][] = periods.map(() => []);
   for (const r of rows)
     tops[Number(r.i) - 1]!.push({ rank: Number(r.rank), external_id: r.external_id, score: Number(r.score) });
@@ -160,18 +131,8 @@ export async function standingsOfPeriods(
   now = new Date(),
 ): Promise<({ rank: number; score: number } | Error)[]> {
   const starts = periods.map((p) => periodWindow(p, now).start);
-  const { rows } = await ctx.pool.query<{ i: string; score: string }>(
-    `select b.i, coalesce(s.score, 0) as score
-       from participants p
-       cross join unnest($4::text[], $5::date[]) with ordinality as b(period, period_start, i)
-       left join leaderboard_scores s
-         on s.participant_id = p.id and s.period = b.period and s.period_start = b.period_start
-      where p.workspace_id = $1 and p.mode = $2 and p.external_id = $3
-      order by b.i`,
-    [who.workspaceId, who.mode, externalId, periods, starts],
-  );
-  if (rows.length !== periods.length) return periods.map(() => notFound('participant'));
-  const scores = rows.map((r) => Number(r.score));
+  const scores = await participantScoresOfPeriods(ctx.pool, who, externalId, periods, starts);
+  if (scores.length !== periods.length) return periods.map(() => notFound('participant'));
   const above = await countAboveMany(
     ctx.pool,
     who,

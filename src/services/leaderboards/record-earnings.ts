@@ -2,9 +2,13 @@ import type { Sql } from '../../db/tx.ts';
 import type { Mode } from '../keys/principal.ts';
 import { appendMoves, type ScoreMove } from './histogram.ts';
 import { PERIODS, type Period, periodWindow } from './periods.ts';
-
-// Raw SQL: runs inside `postEntry`/`postCredits`' transaction on its pg client (bench suites `engine` and
-// `leaderboards`): `for update` in id order, `unnest` upserts with `on conflict`.
+import {
+  addPositiveScores,
+  applyScoreDeltas,
+  type ChangedScore,
+  lockParticipants,
+  type ScoreColumns,
+} from './record-earnings.sql.ts';
 
 export interface Earning {
   workspaceId: string;
@@ -50,8 +54,7 @@ export async function recordEarnings(
   }
 
   const ids = [...new Set(earnings.map((e) => e.participantId))].sort((a, b) => a - b);
-  if (!opts.locked)
-    await sql.query(`select 1 from participants where id = any($1::bigint[]) order by id for update`, [ids]);
+  if (!opts.locked) await lockParticipants(sql, ids);
   const moves: ScoreMove[] = [];
 
   const list = [...periodDeltas.values()].filter((d) => d.delta !== 0);
@@ -62,31 +65,7 @@ export async function recordEarnings(
     // and returns both. All CTEs share one snapshot; the participant locks above keep it current.
     const changed = list.every((d) => d.delta > 0)
       ? await addPositive(sql, list)
-      : (
-          await sql.query<Changed>(
-            `with i as (
-         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[])
-           as i(workspace_id, mode, period, period_start, participant_id, delta)
-       ), prev as (
-         select s.participant_id, s.period, s.period_start, s.score
-           from leaderboard_scores s
-           join i on s.participant_id = i.participant_id and s.period = i.period and s.period_start = i.period_start
-            for update of s
-       ), next as (
-         select i.*, coalesce(prev.score, 0) as before, greatest(coalesce(prev.score, 0) + i.delta, 0) as after
-           from i left join prev
-             on prev.participant_id = i.participant_id and prev.period = i.period and prev.period_start = i.period_start
-       ), written as (
-         insert into leaderboard_scores as s (workspace_id, mode, period, period_start, participant_id, score)
-         select workspace_id, mode, period, period_start, participant_id, after from next
-         on conflict (participant_id, period, period_start) do update set score = excluded.score
-       )
-       select participant_id, period, to_char(period_start, 'YYYY-MM-DD') as period_start, workspace_id, mode,
-              before, after
-         from next`,
-            scoreColumns(list),
-          )
-        ).rows;
+      : await applyScoreDeltas(sql, scoreColumns(list));
     const after = changed.map((r) => ({
       workspaceId: r.workspace_id,
       mode: r.mode,
@@ -101,20 +80,10 @@ export async function recordEarnings(
   else await appendMoves(sql, moves);
 }
 
-interface Changed {
-  participant_id: string;
-  period: Period;
-  period_start: string;
-  workspace_id: string;
-  mode: Mode;
-  before: string;
-  after: string;
-}
-
 type ScoreDelta = { e: Earning; period: Period; start: string; delta: number };
 
-/** The deltas as the `unnest` columns of both score upserts: workspace, mode, period, start, participant, delta. */
-const scoreColumns = (list: ScoreDelta[]) => [
+/** The deltas as the `unnest` columns of both score upserts. */
+const scoreColumns = (list: ScoreDelta[]): ScoreColumns => [
   list.map((d) => d.e.workspaceId),
   list.map((d) => d.e.mode),
   list.map((d) => d.period),
@@ -123,26 +92,12 @@ const scoreColumns = (list: ScoreDelta[]) => [
   list.map((d) => d.delta),
 ];
 
-/** The credits-only upsert of recordEarnings: every delta is positive. */
-async function addPositive(sql: Sql, list: ScoreDelta[]): Promise<Changed[]> {
-  const { rows } = await sql.query<{
-    participant_id: string;
-    period: Period;
-    period_start: string;
-    workspace_id: string;
-    mode: Mode;
-    score: string;
-  }>({
-    name: 'leaderboard_add_positive',
-    text: `insert into leaderboard_scores as s (workspace_id, mode, period, period_start, participant_id, score)
-       select * from unnest($1::uuid[], $2::text[], $3::text[], $4::date[], $5::bigint[], $6::bigint[])
-       on conflict (participant_id, period, period_start) do update set score = s.score + excluded.score
-       returning participant_id, period, to_char(period_start, 'YYYY-MM-DD') as period_start, workspace_id, mode, score`,
-    values: scoreColumns(list),
-  });
+/** The credits-only upsert of recordEarnings: every delta is positive, so before = after − delta. */
+async function addPositive(sql: Sql, list: ScoreDelta[]): Promise<ChangedScore[]> {
+  const rows = await addPositiveScores(sql, scoreColumns(list));
   const delta = new Map(list.map((d) => [`${d.e.participantId}/${d.period}/${d.start}`, d.delta]));
-  return rows.map((r) => {
-    const after = Number(r.score);
+  return rows.map(({ score, ...r }) => {
+    const after = Number(score);
     const d = delta.get(`${r.participant_id}/${r.period}/${r.period_start}`);
     if (d === undefined) throw new Error('recordEarnings: an upserted score matches no delta');
     return { ...r, before: String(after - d), after: String(after) };

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { timestamp } from '../../lib/shapes.ts';
+import { leaderboardPeriod as period } from './periods.ts';
 
-import { PERIODS } from './periods.ts';
-
-const period = z.enum(PERIODS);
-
-/** A leaderboard definition (CONTRACT 7); `points` (all time) always exists. */
+/** A leaderboard definition (docs/api.md#participants-points-and-leaderboards); `points` (all time) always exists. */
 export const leaderboardShape = z
   .object({
     key: z.string(),

@@ -1,3 +1,6 @@
+// Raw SQL: one aggregate per source table, run by the rollup over every workspace and by the overview
+// over one workspace's tail; `cross join lateral (values …)` counts several metrics in one pass.
+
 /**
  * What the overview counts, per source table: how to aggregate a set of its rows into
  * `(workspace_id, mode, day, metric, key, value)` tuples. The rollup job (rollup.ts) runs it over
@@ -81,6 +84,3 @@ export const SOURCES: StatSource[] = [
            group by 1, 2, 3, 4, 5 having sum(m.v) <> 0`,
   },
 ];
-
-/** The alias holding a source's workspace_id and mode columns. */
-export const scopeAlias = (s: StatSource) => (s.name === 'webhook_attempts' ? 'd' : 'x');
