@@ -116,7 +116,16 @@ export async function ensureDashboardBuilt(opts: BuildOptions = {}): Promise<Bui
     log(`dashboard: building web/dashboard (${reason}) …`);
     const started = Date.now();
     const inputs = inputsMtime(root);
-    await vite.build({ configFile, logLevel: 'warn' });
+    // Always React's production build: Vite builds for NODE_ENV when it is set, and the test run
+    // builds from inside vitest (NODE_ENV=test), which gave a development build, 200 KB larger.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await vite.build({ configFile, logLevel: 'warn', mode: 'production' });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     const dist = path.join(web, 'dist');
     const packed = await precompressDir(dist);
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;

@@ -55,9 +55,11 @@ async function coldLoad(route: string, signedIn: boolean): Promise<Transfer[]> {
     });
     await page.goto(`${d.app.url}/dashboard${route}`);
     await page.waitForLoadState('networkidle');
-    if (signedIn) await page.getByTestId('workspace-name').waitFor();
-    else await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    // Lazy chunks the page asks for once it has rendered (the overview's charts) count too.
+    if (signedIn) {
+      await page.getByTestId('workspace-name').waitFor();
+      // The chart chunk, which the overview asks for once its numbers are in, is fetched too.
+      await page.locator('.recharts-wrapper').first().waitFor({ timeout: 15_000 });
+    } else await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.waitForLoadState('networkidle');
     return transfers;
   } finally {
