@@ -58,8 +58,9 @@ export function graphqlHandler(ctx: AppContext): RequestHandler {
 }
 
 /** GraphiQL's first tab: one participant with what the dashboard shows of them. */
-export const SAMPLE_QUERY = `# svc's GraphQL API. Put an API key (svc_test_… or svc_live_…) or a participant token in
-# the Authorization header below, name a participant in Variables, and run the query.
+export const SAMPLE_QUERY = `# Put an API key (svc_test_… or svc_live_…) or a
+# participant token in Headers below, a participant's
+# external id in Variables, then run the query.
 query Participant($externalId: String!) {
   participant(externalId: $externalId) {
     externalId
