@@ -80,7 +80,15 @@ describe.skipIf(skipBrowser)('messages page (Chromium)', () => {
     await d.goto('/messages');
     await page.getByText('No templates yet').waitFor();
     await page.getByRole('link', { name: 'New template' }).click();
+    // The form checks what it sends with the service's own schema, beside each input, first.
+    await page.getByLabel(/^Key/).fill('order thanks');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await expect.poll(() => page.getByLabel(/^Key/).getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('letters, digits and . _ : - only, starting with a letter or digit').waitFor();
+    expect(await page.getByLabel(/^Body/).getAttribute('aria-invalid')).toBe('true');
+    await d.shot('message-template-errors');
     await page.getByLabel(/^Key/).fill('order.thanks');
+    await expect.poll(() => page.getByLabel(/^Key/).getAttribute('aria-invalid')).not.toBe('true');
     await page.getByLabel(/^Subject/).fill('Thanks, {{participant.name}}');
     await page
       .getByLabel(/^Body/)

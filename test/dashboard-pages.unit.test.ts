@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_STATUSES } from '../src/services/events/shapes.ts';
 import {
   EMPTY_EVENT_FILTERS,
+  EVENT_STATUS_OPTIONS,
   eventFiltersFromSearch,
   eventFiltersToInput,
   eventFiltersToSearch,
@@ -85,6 +87,11 @@ describe('event filters ↔ events.list input', () => {
       ...EMPTY_EVENT_FILTERS,
       participant: 'p',
     });
+    expect(eventFiltersFromSearch('status=constructor').status).toBe('');
+  });
+
+  it('offers exactly the service’s event statuses', () => {
+    expect(EVENT_STATUS_OPTIONS).toEqual([...EVENT_STATUSES]);
   });
 });
 

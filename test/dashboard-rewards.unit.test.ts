@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { REDEMPTION_STATUSES as SERVICE_STATUSES } from '../src/services/rewards/shapes.ts';
 import {
   filtersFromParams,
   paramsFromFilters,
+  REDEMPTION_STATUSES,
   redemptionInput,
 } from '../web/dashboard/src/pages/redemptions/filters.ts';
 import {
@@ -107,6 +109,31 @@ describe('the reward form', () => {
     expect(rewardToForm(saved({ config: { method: 'TRACE' } })).method).toBe('POST');
   });
 
+  it('checks the request with the service’s schemas before sending it, errors by form field', () => {
+    const v = { ...emptyRewardForm(), name: 'Mug' };
+    expect(formToCreate(v).errors).toEqual({});
+    const create = formToCreate({ ...v, name: '  ', cost_points: 0, image_url: 'not a url' });
+    expect(Object.keys(create.errors).sort()).toEqual(['cost_points', 'image_url', 'name']);
+    expect(create.errors.cost_points).toMatch(/>=1/);
+    // The type's config schema, named on the form's own fields (config.factor → factor).
+    const multiplier = formToCreate({ ...v, type: 'points_multiplier', factor: 1, duration_hours: 0 });
+    expect(Object.keys(multiplier.errors).sort()).toEqual(['duration_hours', 'factor']);
+    const external = formToCreate({
+      ...v,
+      type: 'external',
+      endpoint_url: 'ftp://x.example',
+      code_path: '',
+      headers: '{oops',
+    });
+    expect(external.errors.endpoint_url).toBe('must be an http or https URL');
+    expect(external.errors.code_path).toMatch(/>=1 characters/);
+    expect(external.errors.headers).toMatch(/^not valid JSON/);
+    expect(formToUpdate({ ...v, name: '', cost_points: -5 }).errors).toMatchObject({
+      name: expect.any(String),
+      cost_points: expect.any(String),
+    });
+  });
+
   it('converts between ISO timestamps and datetime-local values', () => {
     expect(toLocalInput(null)).toBe('');
     expect(fromLocalInput('')).toBeNull();
@@ -121,6 +148,14 @@ describe('the reward form', () => {
     expect(parseJsonObject('', { optional: true })).toEqual({ ok: true, value: undefined });
     expect(parseJsonObject('null')).toMatchObject({ ok: false });
     expect(parseJsonObject('"x"')).toMatchObject({ ok: false });
+  });
+});
+
+describe('redemption statuses', () => {
+  it('are the service’s own list', () => {
+    expect(REDEMPTION_STATUSES).toBe(SERVICE_STATUSES);
+    expect(filtersFromParams(new URLSearchParams('status=fulfilled')).status).toBe('fulfilled');
+    expect(filtersFromParams(new URLSearchParams('status=toString')).status).toBe('');
   });
 });
 

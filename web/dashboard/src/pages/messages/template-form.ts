@@ -1,6 +1,17 @@
-/** The template editor's pure logic: sample variables, and the form as the service takes it. */
+/** The template editor's pure logic: sample variables, the form as the service takes it, and its checks. */
+import type { inferRouterOutputs } from '@trpc/server';
+import type { Channel } from '../../../../../src/services/messages/shapes.ts';
+import {
+  createTemplateInput,
+  updateTemplateInput,
+} from '../../../../../src/services/messages/template-input.ts';
+import type { AppRouter } from '../../../../../src/trpc/router.ts';
+import { zodFieldErrors } from '../../components/formErrors.ts';
 
-export type Channel = 'email' | 'sms';
+type Outputs = inferRouterOutputs<AppRouter>['messages'];
+export type Template = Outputs['templates']['get'];
+export type Message = Outputs['list']['data'][number];
+export type { Channel };
 
 export interface TemplateFormValues {
   key: string;
@@ -65,4 +76,26 @@ export function templatePayload(v: TemplateFormValues): {
     subject: v.channel === 'email' && v.subject.trim() !== '' ? v.subject : null,
     body: v.body,
   };
+}
+
+/** The fields the editor shows errors beside. */
+export type TemplateField = keyof TemplateFormValues;
+
+/**
+ * The form checked with the schema the service parses it with (`createTemplateInput`, or
+ * `updateTemplateInput` for a saved template whose key is fixed): the first message per field.
+ */
+export function templateErrors(
+  v: TemplateFormValues,
+  creating: boolean,
+): Partial<Record<TemplateField, string>> {
+  const errors = creating
+    ? zodFieldErrors(createTemplateInput, { key: v.key.trim(), ...templatePayload(v) })
+    : zodFieldErrors(updateTemplateInput, templatePayload(v));
+  const out: Partial<Record<TemplateField, string>> = {};
+  for (const [field, message] of Object.entries(errors)) {
+    const name = field.split('.')[0] as TemplateField;
+    out[name] ??= message;
+  }
+  return out;
 }

@@ -1,6 +1,12 @@
 /** The redemption list's filters as they live in the URL (`?status=&reward=&participant=`). */
-export const REDEMPTION_STATUSES = ['pending', 'fulfilled', 'cancelled'] as const;
-type Status = (typeof REDEMPTION_STATUSES)[number];
+import {
+  REDEMPTION_STATUSES,
+  redemptionStatus,
+  type RedemptionStatus as Status,
+} from '../../../../../src/services/rewards/shapes.ts';
+
+/** The service's own list of statuses (every door uses it), for the status select. */
+export { REDEMPTION_STATUSES };
 
 export interface RedemptionFilters {
   status: Status | '';
@@ -9,8 +15,8 @@ export interface RedemptionFilters {
   participant: string;
 }
 
-const isStatus = (s: string | null): s is Status =>
-  (REDEMPTION_STATUSES as readonly string[]).includes(s ?? '');
+/** Checked with the service's zod enum, so the URL can only ask for a status the service knows. */
+const isStatus = (s: string | null): s is Status => redemptionStatus.safeParse(s).success;
 
 /** Filters from the URL; anything unknown or malformed is dropped rather than sent. */
 export function filtersFromParams(params: URLSearchParams): RedemptionFilters {

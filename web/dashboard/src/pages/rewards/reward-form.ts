@@ -1,5 +1,14 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { z } from 'zod';
+import {
+  createRewardInput,
+  digitalAssetConfig,
+  externalConfig,
+  multiplierConfig,
+  updateRewardInput,
+} from '../../../../../src/services/rewards/reward-input.ts';
 import type { AppRouter } from '../../../../../src/trpc/router.ts';
+import { zodFieldErrors } from '../../components/formErrors.ts';
 
 export type Reward = inferRouterOutputs<AppRouter>['rewards']['get'];
 export type RewardType = Reward['type'];
@@ -181,8 +190,44 @@ export function configOf(v: RewardFormValues): {
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
+/** The schema the service checks each type's `config` with (types without settings take `{}`). */
+const CONFIG_SCHEMAS: Partial<Record<RewardType, z.ZodType>> = {
+  digital_asset: digitalAssetConfig,
+  points_multiplier: multiplierConfig,
+  external: externalConfig,
+};
+
+/**
+ * The service's own checks on the form's request (`createRewardInput` / `updateRewardInput`
+ * and the type's config schema), by form field as `fieldErrorsOf` names the service's answer
+ * (`config.endpoint_url` → `endpoint_url`). Malformed JSON already named on its field wins.
+ */
+function schemaErrors(
+  schema: z.ZodType,
+  input: Record<string, unknown>,
+  type: RewardType,
+  jsonErrors: Record<string, string>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const add = (found: Record<string, string>, prefix: string[] = []) => {
+    for (const [field, message] of Object.entries(found)) {
+      const [first, second] = [...prefix, ...field.split('.')];
+      errors[first === 'config' && second ? second : (first ?? field)] ??= message;
+    }
+  };
+  add(zodFieldErrors(schema, input));
+  const configSchema = CONFIG_SCHEMAS[type];
+  if (configSchema) add(zodFieldErrors(configSchema, input.config ?? {}), ['config']);
+  return { ...errors, ...jsonErrors };
+}
+
 /** The form as `rewards.update` takes it (every field sent, so cleared fields are cleared). */
 export function formToUpdate(v: RewardFormValues): { input: UpdateInput; errors: Record<string, string> } {
+  const { input, errors } = updateOf(v);
+  return { input, errors: schemaErrors(updateRewardInput, input, v.type, errors) };
+}
+
+function updateOf(v: RewardFormValues): { input: UpdateInput; errors: Record<string, string> } {
   const { config, errors } = configOf(v);
   return {
     errors,
@@ -203,11 +248,9 @@ export function formToUpdate(v: RewardFormValues): { input: UpdateInput; errors:
 
 /** The form as `rewards.create` takes it. */
 export function formToCreate(v: RewardFormValues): { input: CreateInput; errors: Record<string, string> } {
-  const { input, errors } = formToUpdate(v);
-  return {
-    errors,
-    input: { ...input, name: input.name ?? '', cost_points: input.cost_points!, type: v.type },
-  };
+  const { input: update, errors: jsonErrors } = updateOf(v);
+  const input = { ...update, name: update.name ?? '', cost_points: update.cost_points!, type: v.type };
+  return { input, errors: schemaErrors(createRewardInput, input, v.type, jsonErrors) };
 }
 
 /** The Content-Type a code file is sent with: by its extension, else what the browser says. */

@@ -3,15 +3,15 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { useMode } from '../../mode.tsx';
 import { useTRPC } from '../../trpc.ts';
-import { formatDate } from '../settings/logic.ts';
 import {
   DELIVERY_STATUS_COLOR,
   DELIVERY_STATUSES,
   type Delivery,
-  type DeliveryStatus,
   describeOutcome,
+  isDeliveryStatus,
 } from './logic.ts';
 
 /** The delivery log, newest first, filtered by status and endpoint (kept in the URL). */
@@ -20,9 +20,7 @@ export function DeliveryLog() {
   const { mode } = useMode();
   const [params, setParams] = useSearchParams();
   const statusParam = params.get('status');
-  const status = DELIVERY_STATUSES.includes(statusParam as DeliveryStatus)
-    ? (statusParam as DeliveryStatus)
-    : undefined;
+  const status = isDeliveryStatus(statusParam) ? statusParam : undefined;
   const subscriptionId = params.get('subscription_id') || undefined;
   const subs = useQuery(trpc.webhooks.subscriptions.list.queryOptions({ mode, limit: 200 }));
   const urlOf = new Map((subs.data?.data ?? []).map((s) => [s.id, s.url]));
@@ -96,7 +94,7 @@ export function DeliveryLog() {
                 </Text>
               ) : d.next_attempt_at ? (
                 <Text size="sm" c="dimmed">
-                  due {formatDate(d.next_attempt_at)}
+                  due {formatDateTime(d.next_attempt_at)}
                 </Text>
               ) : (
                 '—'
@@ -116,7 +114,7 @@ export function DeliveryLog() {
             title: 'Created',
             render: (d) => (
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatDate(d.created_at)}
+                {formatDateTime(d.created_at)}
               </Text>
             ),
           },

@@ -26,9 +26,11 @@ export const RESULT_TYPE_HELP: Record<ResultType, string> = {
 
 export const RESULT_TYPES = Object.keys(RESULT_TYPE_HELP) as ResultType[];
 
-export const DELIVERY_STATUSES: DeliveryStatus[] = ['pending', 'succeeded', 'dead', 'simulated'];
-
-/** Badge colours that read well at shade 7 (white text) or with autoContrast (dark text). */
+/**
+ * Badge colours by delivery status, a `Record` over the router's type: a status the service adds
+ * fails to compile here. (The service's list itself lives in src/services/webhooks/shapes.ts,
+ * which imports the outbox's server-only code, so the values cannot be imported from there.)
+ */
 export const DELIVERY_STATUS_COLOR: Record<DeliveryStatus, string> = {
   pending: 'yellow',
   succeeded: 'teal',
@@ -36,7 +38,13 @@ export const DELIVERY_STATUS_COLOR: Record<DeliveryStatus, string> = {
   simulated: 'gray',
 };
 
-/** CONTRACT 10: a dead or succeeded delivery can be sent again; pending and simulated ones cannot. */
+export const DELIVERY_STATUSES = Object.keys(DELIVERY_STATUS_COLOR) as DeliveryStatus[];
+
+/** A status from the URL that the service's filter takes. */
+export const isDeliveryStatus = (s: string | null): s is DeliveryStatus =>
+  s !== null && Object.hasOwn(DELIVERY_STATUS_COLOR, s);
+
+/** A dead or succeeded delivery can be sent again; pending and simulated ones cannot (docs/api.md#webhooks). */
 export const canReplay = (status: DeliveryStatus) => status === 'dead' || status === 'succeeded';
 
 /** The event types a form's checkboxes stand for: every type ticked, or "all", is `*`. */
