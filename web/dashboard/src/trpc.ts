@@ -25,7 +25,7 @@ export interface FieldError {
   message: string;
 }
 
-/** What the service said went wrong: its message, CONTRACT 3 type and field errors. */
+/** What the service said went wrong: its message, error type (docs/api.md#errors) and field errors. */
 export function describeError(error: unknown): {
   message: string;
   type: string | null;

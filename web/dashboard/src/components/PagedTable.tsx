@@ -21,7 +21,7 @@ interface Page<T> {
 }
 
 /**
- * A keyset-paged list (CONTRACT 14) as a table: newest first, "Load more" follows `nextCursor`.
+ * A keyset-paged list (docs/api.md#pagination) as a table: newest first, "Load more" follows `nextCursor`.
  * Use with `useInfiniteQuery(trpc.x.list.infiniteQueryOptions(input, { getNextPageParam: nextPage }))`.
  */
 export function PagedTable<T>({

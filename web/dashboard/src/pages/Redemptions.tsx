@@ -17,8 +17,10 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AppRouter } from '../../../../src/trpc/router.ts';
 import { ConfirmButton } from '../components/ConfirmButton.tsx';
+import { Nowrap } from '../components/Nowrap.tsx';
 import { type Column, nextPage, PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { formatDateTime, formatNumber } from '../lib/format.ts';
 import { useMode } from '../mode.tsx';
 import { notifyError, notifySuccess } from '../notify.ts';
 import { useTRPC } from '../trpc.ts';
@@ -34,8 +36,6 @@ import { tone } from './rewards/tone.ts';
 type Redemption = inferRouterOutputs<AppRouter>['rewards']['redemptions']['list']['data'][number];
 
 const STATUS_COLORS = { pending: 'yellow', fulfilled: 'teal', cancelled: 'gray' } as const;
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the redemption handed out, in one line. */
 function Fulfilment({ r }: { r: Redemption }) {
@@ -50,7 +50,7 @@ function Fulfilment({ r }: { r: Redemption }) {
   if (f.multiplier)
     return (
       <Text size="sm">
-        ×{f.multiplier.factor} until {when(f.multiplier.expires_at)}
+        ×{f.multiplier.factor} until {formatDateTime(f.multiplier.expires_at)}
       </Text>
     );
   return (
@@ -131,7 +131,7 @@ export default function Redemptions() {
         </Text>
       ),
     },
-    { key: 'at', title: 'Redeemed', render: (r) => <Text size="sm">{when(r.created_at)}</Text> },
+    { key: 'at', title: 'Redeemed', render: (r) => <Nowrap>{formatDateTime(r.created_at)}</Nowrap> },
     {
       key: 'participant',
       title: 'Participant',
@@ -165,7 +165,7 @@ export default function Redemptions() {
       title: 'Points',
       render: (r) => (
         <Text size="sm" ff="monospace">
-          {r.cost_points.toLocaleString('en')}
+          {formatNumber(r.cost_points)}
         </Text>
       ),
     },

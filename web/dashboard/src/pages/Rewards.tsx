@@ -20,6 +20,7 @@ import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { QueryState } from '../components/QueryState.tsx';
+import { formatDateTime } from '../lib/format.ts';
 import { useMode } from '../mode.tsx';
 import { notifyError, notifySuccess } from '../notify.ts';
 import { useTRPC } from '../trpc.ts';
@@ -39,8 +40,6 @@ import { TypeBadge } from './rewards/TypeBadge.tsx';
 import { tone } from './rewards/tone.ts';
 
 const nf = new Intl.NumberFormat('en');
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 function StatusBadge({ reward }: { reward: Reward }) {
   if (!reward.active)
@@ -145,7 +144,9 @@ function RewardList() {
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">
-                          {r.starts_at || r.ends_at ? `${when(r.starts_at)} → ${when(r.ends_at)}` : 'Always'}
+                          {r.starts_at || r.ends_at
+                            ? `${formatDateTime(r.starts_at)} → ${formatDateTime(r.ends_at)}`
+                            : 'Always'}
                         </Text>
                       </Table.Td>
                       <Table.Td>
@@ -382,8 +383,8 @@ function RewardDetail() {
                 <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
                   <Fact label="Cost">{nf.format(r.cost_points)} points</Fact>
                   <Fact label="Stock left">{stockText(r)}</Fact>
-                  <Fact label="Starts">{r.starts_at ? when(r.starts_at) : 'Now'}</Fact>
-                  <Fact label="Ends">{r.ends_at ? when(r.ends_at) : 'Never'}</Fact>
+                  <Fact label="Starts">{r.starts_at ? formatDateTime(r.starts_at) : 'Now'}</Fact>
+                  <Fact label="Ends">{r.ends_at ? formatDateTime(r.ends_at) : 'Never'}</Fact>
                   {r.type === 'points_multiplier' && (
                     <>
                       <Fact label="Factor">×{String(r.config.factor)}</Fact>
@@ -396,8 +397,8 @@ function RewardDetail() {
                       <Fact label="Asset URL">{String(r.config.asset_url ?? '—')}</Fact>
                     </>
                   ) : null}
-                  <Fact label="Created">{when(r.created_at)}</Fact>
-                  <Fact label="Updated">{when(r.updated_at)}</Fact>
+                  <Fact label="Created">{formatDateTime(r.created_at)}</Fact>
+                  <Fact label="Updated">{formatDateTime(r.updated_at)}</Fact>
                 </SimpleGrid>
               </Card>
             </Grid.Col>
@@ -451,7 +452,7 @@ function RecentRedemptions({ rewardId }: { rewardId: number }) {
                       {x.participant.external_id}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{when(x.created_at)}</Table.Td>
+                  <Table.Td>{formatDateTime(x.created_at)}</Table.Td>
                   <Table.Td>
                     <Badge {...tone(REDEMPTION_COLORS[x.status] ?? 'gray')}>{x.status}</Badge>
                   </Table.Td>

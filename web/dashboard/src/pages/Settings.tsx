@@ -6,7 +6,7 @@ import { EventTypes } from './settings/EventTypes.tsx';
 import { IngestEndpoints } from './settings/IngestEndpoints.tsx';
 import { Users } from './settings/Users.tsx';
 
-/** Settings (CONTRACT 13): API keys, ingest endpoints, event-type schemas and dashboard users. */
+/** Settings (docs/dashboard.md#webhooks-and-settings-pages): API keys, ingest endpoints, event-type schemas and dashboard users. */
 export default function Settings() {
   return (
     <>

@@ -5,7 +5,7 @@ import { DeliveryDetail } from './webhooks/DeliveryDetail.tsx';
 import { DeliveryLog } from './webhooks/DeliveryLog.tsx';
 import { Subscriptions } from './webhooks/Subscriptions.tsx';
 
-/** Webhooks (CONTRACT 10 and 13): subscriptions, the delivery log with its attempts, replay, test sends. */
+/** Webhooks (docs/api.md#webhooks): subscriptions, the delivery log with its attempts, replay, test sends. */
 export default function Webhooks() {
   return (
     <>

@@ -6,7 +6,7 @@ export type ExportRequest = Omit<inferRouterInputs<AppRouter>['exports']['create
 type Resource = ExportRequest['resource'];
 type Format = ExportRequest['format'];
 
-/** Every resource of CONTRACT 15, in words: a `Record`, so a resource the service adds fails the typecheck here. */
+/** Every resource an export can hold (docs/exports.md#api), in words: a `Record`, so a resource the service adds fails the typecheck here. */
 export const RESOURCE_LABELS: Record<Resource, string> = {
   participants: 'Participants',
   ledger: 'Ledger entries',

@@ -11,7 +11,7 @@ export interface UploadResult {
   stock_remaining: number;
 }
 
-/** A refused upload, in the service's words (CONTRACT 3 envelope), with its field errors. */
+/** A refused upload, in the service's words (its error envelope, docs/api.md#errors), with its field errors. */
 export class UploadError extends Error {
   readonly type: string | null;
   readonly fields: { field: string; message: string }[];

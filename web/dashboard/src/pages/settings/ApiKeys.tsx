@@ -16,10 +16,11 @@ import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { ShownOnce } from '../../components/ShownOnce.tsx';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
 import { KeyForm } from './KeyForm.tsx';
-import { type ApiKey, abilitiesLabel, formatDate } from './logic.ts';
+import { type ApiKey, abilitiesLabel } from './logic.ts';
 
 /** API keys of the workspace: mint (shown once), rotate (the new key shown once), revoke. */
 export function ApiKeys() {
@@ -156,13 +157,13 @@ function KeyRow({
           </Text>
         </Tooltip>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(k.created_at)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(k.created_at)}</Table.Td>
       <Table.Td>
         {k.revoked_at ? (
           <Stack gap={2} align="flex-start">
             <ToneBadge color="gray">Revoked</ToneBadge>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {formatDate(k.revoked_at)}
+              {formatDateTime(k.revoked_at)}
             </Text>
           </Stack>
         ) : (

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
-import { type EventType, formatDate } from './logic.ts';
+import type { EventType } from './logic.ts';
 import { SchemaEditor } from './SchemaEditor.tsx';
 
 /** Event types seen or defined in this mode, and their JSON Schemas: put (editor) and drop. */
@@ -48,8 +49,8 @@ export function EventTypes() {
         empty={`No event types in ${mode} mode yet: they appear with their first event, or add a schema.`}
         columns={[
           { key: 'key', title: 'Event type', render: (t) => <Code>{t.key}</Code> },
-          { key: 'count', title: 'Events', render: (t) => t.events_count.toLocaleString('en-US') },
-          { key: 'first', title: 'First seen', render: (t) => formatDate(t.first_seen_at) },
+          { key: 'count', title: 'Events', render: (t) => formatNumber(t.events_count) },
+          { key: 'first', title: 'First seen', render: (t) => formatDateTime(t.first_seen_at) },
           {
             key: 'schema',
             title: 'Schema',

@@ -15,12 +15,13 @@ import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { fieldErrorOf, notifyUnlessShown } from '../../components/formErrors.ts';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
 import { ShownOnce } from '../../components/ShownOnce.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
-import { formatDate, type IngestEndpoint } from './logic.ts';
+import type { IngestEndpoint } from './logic.ts';
 
-/** Signed ingest endpoints (CONTRACT 6) of the current mode: list, create (secret shown once), delete. */
+/** Signed ingest endpoints (docs/api.md#event-ingest-rules) of the current mode: list, create (secret shown once), delete. */
 export function IngestEndpoints() {
   const trpc = useTRPC();
   const { mode } = useMode();
@@ -94,7 +95,7 @@ export function IngestEndpoints() {
             title: 'Default event type',
             render: (e) => (e.default_event_type ? <Code>{e.default_event_type}</Code> : '—'),
           },
-          { key: 'created', title: 'Created', render: (e) => formatDate(e.created_at) },
+          { key: 'created', title: 'Created', render: (e) => formatDateTime(e.created_at) },
           {
             key: 'actions',
             title: <VisuallyHidden>Actions</VisuallyHidden>,

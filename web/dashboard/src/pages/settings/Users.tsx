@@ -17,9 +17,10 @@ import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { fieldErrorOf, notifyUnlessShown } from '../../components/formErrors.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
-import { formatDate, passwordProblem } from './logic.ts';
+import { passwordProblem } from './logic.ts';
 
 /** Who can sign in to this workspace's dashboard: list, add (e-mail + password), delete (not yourself). */
 export function Users() {
@@ -68,7 +69,7 @@ export function Users() {
                           )}
                         </Group>
                       </Table.Td>
-                      <Table.Td>{formatDate(u.created_at)}</Table.Td>
+                      <Table.Td>{formatDateTime(u.created_at)}</Table.Td>
                       <Table.Td>
                         <Group justify="flex-end">
                           {u.you ? (

@@ -11,7 +11,7 @@ export type DashboardUser = Outputs['users']['list']['data'][number];
 
 export { ABILITIES, type Ability };
 
-/** What each ability unlocks (SPEC 5.2, CONTRACT 4), for the key form's checkboxes. */
+/** What each ability unlocks (docs/api.md#keys-modes-and-abilities), for the key form's checkboxes. */
 export const ABILITY_HELP: Record<Ability, string> = {
   'events:write': 'Send events (POST /v1/events)',
   'events:read': 'Read the event log',
@@ -78,16 +78,3 @@ export const SCHEMA_TEMPLATE = `{
   },
   "required": ["order_id"]
 }`;
-
-/** Dates in the lists: `Nov 25, 2026, 13:48`. */
-export const formatDate = (iso: string | null | undefined) =>
-  iso
-    ? new Date(iso).toLocaleString('en-US', {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hour12: false,
-      })
-    : '—';

@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
-import { formatDate } from '../settings/logic.ts';
 import { canReplay, DELIVERY_STATUS_COLOR, type DeliveryDetail as Detail, formatDuration } from './logic.ts';
 import { Fact } from './TestResultModal.tsx';
 
@@ -61,10 +61,10 @@ export function DeliveryDetail() {
               <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg">
                 <Fact label="Delivery id" value={<Code>{d.id}</Code>} />
                 <Fact label="Endpoint" value={<EndpointLink id={d.subscription_id} />} />
-                <Fact label="Created" value={formatDate(d.created_at)} />
+                <Fact label="Created" value={formatDateTime(d.created_at)} />
                 <Fact
                   label={d.status === 'pending' ? 'Next attempt' : 'Last attempt'}
-                  value={formatDate(d.status === 'pending' ? d.next_attempt_at : d.last_attempt_at)}
+                  value={formatDateTime(d.status === 'pending' ? d.next_attempt_at : d.last_attempt_at)}
                 />
               </SimpleGrid>
             </Card>
@@ -89,7 +89,7 @@ export function DeliveryDetail() {
                       // Replays restart numbering at 1: the number alone is not unique, its time is.
                       <Table.Tr key={`${a.number}:${a.attempted_at}`}>
                         <Table.Td>{a.number}</Table.Td>
-                        <Table.Td>{formatDate(a.attempted_at)}</Table.Td>
+                        <Table.Td>{formatDateTime(a.attempted_at)}</Table.Td>
                         <Table.Td>
                           {a.status_code === null ? (
                             '—'

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { nextPage, PagedTable } from '../../components/PagedTable.tsx';
 import { ToneBadge } from '../../components/ToneBadge.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
-import { formatDate } from '../settings/logic.ts';
 import type { Subscription, TestResult } from './logic.ts';
 import { SubscriptionForm } from './SubscriptionForm.tsx';
 import { TestResultModal } from './TestResultModal.tsx';
@@ -112,11 +112,8 @@ export function Subscriptions() {
           {
             key: 'created',
             title: 'Created',
-            render: (s) => (
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatDate(s.created_at)}
-              </Text>
-            ),
+            // May break after the day: the row's buttons need the width more.
+            render: (s) => <Text size="sm">{formatDateTime(s.created_at)}</Text>,
           },
           {
             key: 'actions',
