@@ -5,7 +5,8 @@ import { loadConfig } from '../src/config.ts';
 import { LIFECYCLE_QUEUE } from '../src/jobs/queues.ts';
 import { LIFECYCLE_CRON } from '../src/jobs/run-lifecycle.ts';
 import { uuidv7Floor } from '../src/lib/uuid7.ts';
-import { LIFECYCLE_LOCK_KEY, runRetention } from '../src/services/lifecycle/run-retention.ts';
+import { LIFECYCLE_LOCK_KEY } from '../src/services/lifecycle/retention.sql.ts';
+import { runRetention, runRetentionInput } from '../src/services/lifecycle/run-retention.ts';
 import { type BuiltParticipant, buildFlow, buildParticipant } from './factories.ts';
 import { eventually, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
@@ -186,7 +187,7 @@ describe('data lifecycle', () => {
     const before = await keptCounts(app);
     const metricsBefore = await retentionRows(app);
 
-    const report = await runRetention(app.ctx, { batchSize: 2, pauseMs: 0 });
+    const report = await runRetention(app.ctx, runRetentionInput.parse({ batchSize: 2, pauseMs: 0 }));
     expect(report.ran).toBe(true);
     expect(report.stoppedEarly).toBe(false);
     expect(report.rows).toEqual({
@@ -258,7 +259,7 @@ describe('data lifecycle', () => {
     expect((metricsAfter.exports ?? 0) - (metricsBefore.exports ?? 0)).toBe(1);
 
     // A second run finds nothing more to do.
-    const again = await runRetention(app.ctx, { batchSize: 2, pauseMs: 0 });
+    const again = await runRetention(app.ctx, runRetentionInput.parse({ batchSize: 2, pauseMs: 0 }));
     expect(again.rows).toEqual({
       events: 0,
       webhook_deliveries: 0,
@@ -275,10 +276,10 @@ describe('data lifecycle', () => {
        values ($1, $2, 'test', 'x', '{}', now() - interval '20 days', now() - interval '20 days', 'processed', 'api')`,
       [id, ws.id],
     );
-    await runRetention(app.ctx, { pauseMs: 0 });
+    await runRetention(app.ctx, runRetentionInput.parse({ pauseMs: 0 }));
     expect(await exists(app, 'events', id)).toBe(true);
     const shorter = { ...app.ctx, config: { ...app.ctx.config, RETENTION_EVENTS_DAYS: 15 } };
-    const report = await runRetention(shorter, { pauseMs: 0 });
+    const report = await runRetention(shorter, runRetentionInput.parse({ pauseMs: 0 }));
     expect(report.rows.events).toBe(1);
     expect(await exists(app, 'events', id)).toBe(false);
   });
@@ -294,7 +295,7 @@ describe('data lifecycle', () => {
     await other.connect();
     try {
       await other.query('select pg_advisory_lock($1)', [LIFECYCLE_LOCK_KEY]);
-      const blocked = await runRetention(app.ctx, { pauseMs: 0 });
+      const blocked = await runRetention(app.ctx, runRetentionInput.parse({ pauseMs: 0 }));
       expect(blocked).toMatchObject({ ran: false, rows: {} });
       expect(await exists(app, 'events', old)).toBe(true);
     } finally {
@@ -312,8 +313,8 @@ describe('data lifecycle', () => {
       [ws.id],
     );
     const [a, b] = await Promise.all([
-      runRetention(app.ctx, { batchSize: 5, pauseMs: 20 }),
-      runRetention(app.ctx, { batchSize: 5, pauseMs: 20 }),
+      runRetention(app.ctx, runRetentionInput.parse({ batchSize: 5, pauseMs: 20 })),
+      runRetention(app.ctx, runRetentionInput.parse({ batchSize: 5, pauseMs: 20 })),
     ]);
     expect([a.ran, b.ran].sort()).toEqual([false, true]);
     expect((a.ran ? a : b).rows.events).toBe(61);
@@ -333,10 +334,13 @@ describe('data lifecycle', () => {
          from generate_series(1, 10) g`,
       [ws.id],
     );
-    const first = await runRetention(app.ctx, { batchSize: 2, pauseMs: 30, budgetMs: 1 });
+    const first = await runRetention(
+      app.ctx,
+      runRetentionInput.parse({ batchSize: 2, pauseMs: 30, budgetMs: 1 }),
+    );
     expect(first.stoppedEarly).toBe(true);
     expect(first.rows.events).toBeLessThan(10);
-    const rest = await runRetention(app.ctx, { batchSize: 2, pauseMs: 0 });
+    const rest = await runRetention(app.ctx, runRetentionInput.parse({ batchSize: 2, pauseMs: 0 }));
     expect(first.rows.events! + rest.rows.events!).toBe(10);
   });
 });

@@ -1,11 +1,14 @@
 import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
-import { uuidv7Floor } from '../../lib/uuid7.ts';
 import { deleteExpiredExports } from '../exports/delete-expired.ts';
-
-// Raw SQL: bounded batches need `delete … where id in (select … order by id limit n)`, which the
-// ORM cannot express, and every statement here walks a UUIDv7 primary key by range (uuidv7Floor)
-// so no table needs an index on a timestamp column for it.
+import {
+  type BatchStatement,
+  BLANK_MESSAGE_BODIES,
+  DELETE_DELIVERIES,
+  DELETE_EVENTS,
+  DELETE_OUTBOX,
+  runBatch,
+} from './retention.sql.ts';
 
 /** One kind of data the lifecycle job removes, one bounded batch at a time. */
 export interface RetentionTask {
@@ -20,7 +23,7 @@ export interface RetentionTask {
 
 const DAY_MS = 86_400_000;
 
-/** How far back each kind is kept, from the configuration (CONTRACT 2). */
+/** How far back each kind is kept, from the configuration (docs/data-lifecycle.md#settings). */
 export function retentionCutoffs(config: AppContext['config'], now = new Date()) {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
   return {
@@ -34,16 +37,10 @@ export function retentionCutoffs(config: AppContext['config'], now = new Date())
  * A keyset walk up a UUIDv7 primary key: each batch starts after the last row the previous one
  * took, so rows the filter keeps (pending work) are passed over once per run, not once per batch.
  */
-function walker(sql: Sql, statement: string, cutoff: Date) {
+function walker(sql: Sql, statement: BatchStatement, cutoff: Date) {
   let after = '00000000-0000-0000-0000-000000000000';
   return async (limit: number) => {
-    const { rows } = await sql.query<{ n: number; last: string | null }>(statement, [
-      uuidv7Floor(cutoff),
-      cutoff,
-      after,
-      limit,
-    ]);
-    const { n, last } = rows[0]!;
+    const { n, last } = await runBatch(sql, statement, cutoff, after, limit);
     if (last) after = last;
     return n;
   };
@@ -63,70 +60,29 @@ export function retentionTasks(ctx: AppContext, sql: Sql, now = new Date()): Ret
       // (indexed by flow_runs_event_flow_unique), except that an event with a run of a flow that
       // caps its runs per participant stays: the engine counts those runs (engine/load.ts), and
       // deleting them would let a once-only flow fire again. The idempotency key lives on the
-      // event row, and RETENTION_EVENTS_DAYS is at least 1, so keys outlive CONTRACT 5's 24 hours.
+      // event row, and RETENTION_EVENTS_DAYS is at least 1, so keys outlive their 24 hours (docs/api.md#idempotency).
       name: 'events',
-      batch: walker(
-        sql,
-        `with doomed as (
-           select e.id from events e
-            where e.id < $1 and e.id > $3 and e.status = 'processed' and e.received_at < $2
-              and not exists (select 1 from flow_runs r join flows f on f.id = r.flow_id
-                               where r.event_id = e.id and f.max_runs_per_participant is not null)
-            order by e.id limit $4),
-         gone as (delete from events e using doomed d where e.id = d.id returning e.id)
-         select (select count(*) from gone)::int as n, (select id from doomed order by id desc limit 1) as last`,
-        cut.events,
-      ),
+      batch: walker(sql, DELETE_EVENTS, cut.events),
     },
     {
       // Finished deliveries (succeeded, dead, simulated) whose last change is older than the
       // cutoff, with their attempts (cascade, webhook_attempts_delivery_idx). Pending ones stay.
       name: 'webhook_deliveries',
-      batch: walker(
-        sql,
-        `with doomed as (
-           select id from webhook_deliveries
-            where id < $1 and id > $3 and status <> 'pending' and updated_at < $2
-            order by id limit $4),
-         gone as (delete from webhook_deliveries w using doomed d where w.id = d.id returning w.id)
-         select (select count(*) from gone)::int as n, (select id from doomed order by id desc limit 1) as last`,
-        cut.webhooks,
-      ),
+      batch: walker(sql, DELETE_DELIVERIES, cut.webhooks),
     },
     {
       // Results (outbox rows) older than the cutoff that no delivery still needs.
       name: 'outbox',
-      batch: walker(
-        sql,
-        `with doomed as (
-           select o.id from outbox o
-            where o.id < $1 and o.id > $3 and o.created_at < $2
-              and not exists (select 1 from webhook_deliveries w where w.outbox_id = o.id)
-            order by o.id limit $4),
-         gone as (delete from outbox o using doomed d where o.id = d.id returning o.id)
-         select (select count(*) from gone)::int as n, (select id from doomed order by id desc limit 1) as last`,
-        cut.webhooks,
-      ),
+      batch: walker(sql, DELETE_OUTBOX, cut.webhooks),
     },
     {
       // The rendered subject and body of messages past the cutoff are blanked; the row (template,
       // channel, recipient, status, idempotency key) stays, so the log and `message.sent`
       // history keep their counts. Pending messages are still to be sent and keep theirs.
       name: 'message_bodies',
-      batch: walker(
-        sql,
-        `with doomed as (
-           select id from messages
-            where id < $1 and id > $3 and created_at < $2 and status <> 'pending'
-              and (body <> '' or subject is not null)
-            order by id limit $4),
-         blanked as (
-           update messages m set body = '', subject = null from doomed d where m.id = d.id returning m.id)
-         select (select count(*) from blanked)::int as n, (select id from doomed order by id desc limit 1) as last`,
-        cut.messages,
-      ),
+      batch: walker(sql, BLANK_MESSAGE_BODIES, cut.messages),
     },
-    // Export files past their 7 days (CONTRACT 15): the file's chunks, then the export's row.
+    // Export files past their 7 days (docs/exports.md#expiry): the file's chunks, then the export's row.
     { name: 'exports', batch: (limit) => deleteExpiredExports(ctx, limit) },
   ];
 }

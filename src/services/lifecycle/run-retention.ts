@@ -2,10 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { lifecycleMetrics } from '../../metrics.ts';
+import { resetLockTimeout, shortLockTimeout, tryLockLifecycle, unlockLifecycle } from './retention.sql.ts';
 import { type RetentionTask, retentionTasks } from './retention-tasks.ts';
-
-/** The advisory lock key of the lifecycle job ("SVC" and 1): one process at a time runs it. */
-export const LIFECYCLE_LOCK_KEY = 0x535643_0001;
 
 export const runRetentionInput = z.object({
   /** Rows per statement. */
@@ -19,7 +17,7 @@ export const runRetentionInput = z.object({
     .max(24 * 3_600_000)
     .default(50 * 60_000),
 });
-export type RunRetentionInput = z.input<typeof runRetentionInput>;
+export type RunRetentionInput = z.output<typeof runRetentionInput>;
 
 export interface RetentionReport {
   /** False when another process held the lock: this run did nothing. */
@@ -43,28 +41,23 @@ export interface RetentionReport {
  */
 export async function runRetention(
   ctx: AppContext,
-  input: RunRetentionInput = {},
+  { batchSize, pauseMs, budgetMs }: RunRetentionInput,
   opts: { signal?: AbortSignal; now?: Date } = {},
 ): Promise<RetentionReport> {
-  const { batchSize, pauseMs, budgetMs } = runRetentionInput.parse(input);
   const started = Date.now();
   const report: RetentionReport = { ran: false, rows: {}, batches: {}, stoppedEarly: false, durationMs: 0 };
   const client = await ctx.pool.connect();
   let locked = false;
   try {
-    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
-      LIFECYCLE_LOCK_KEY,
-    ]);
-    locked = rows[0]!.ok;
+    locked = await tryLockLifecycle(client);
     if (!locked) {
       lifecycleMetrics.runs.inc({ outcome: 'locked' });
       ctx.log.info('data lifecycle: another process is running it; skipped');
       return report;
     }
     report.ran = true;
-    // A batch that would wait on a row lock held by a long transaction gives up instead of
-    // queueing writers behind it; the next run retries.
-    await client.query(`set lock_timeout = '2s'`);
+    // A batch that would wait on a long transaction's row lock gives up; the next run retries.
+    await shortLockTimeout(client);
     const tasks = retentionTasks(ctx, client, opts.now);
     const outOfTime = () => Date.now() - started >= budgetMs || opts.signal?.aborted === true;
     for (const task of tasks) {
@@ -89,10 +82,10 @@ export async function runRetention(
     // is what releases the lock then.
     let broken: Error | undefined;
     if (locked)
-      await client.query('select pg_advisory_unlock($1)', [LIFECYCLE_LOCK_KEY]).catch((err: Error) => {
+      await unlockLifecycle(client).catch((err: Error) => {
         broken = err;
       });
-    await client.query('reset lock_timeout').catch(() => {});
+    await resetLockTimeout(client).catch(() => {});
     client.release(broken);
   }
 }
