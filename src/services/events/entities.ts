@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
+import type { EventStatus } from './shapes.ts';
 
 const EventTypeSchema = defineEntity({
   name: 'EventType',
@@ -86,7 +87,7 @@ const EventSchema = defineEntity({
     payload: p.json<Record<string, unknown>>().default('{}'),
     occurredAt: p.datetime(),
     receivedAt: p.datetime().defaultRaw('now()'),
-    status: p.string().length(16),
+    status: p.string().length(16).$type<EventStatus>(),
     quarantineReason: p.text().nullable(),
     idempotencyKey: p.string().length(255).nullable(),
     source: p.string().length(64),

@@ -1,7 +1,7 @@
 import { isoTime } from '../../lib/iso-time.ts';
 import type { Mode } from '../keys/principal.ts';
 import type { Event, EventType, IngestEndpoint } from './entities.ts';
-import type { EventDto, EventStatus, EventTypeDto, IngestEndpointDto } from './shapes.ts';
+import type { EventDto, EventTypeDto, IngestEndpointDto } from './shapes.ts';
 
 export type { EventDto, EventTypeDto, IngestEndpointDto } from './shapes.ts';
 
@@ -12,7 +12,7 @@ export const presentEvent = (e: Event): EventDto => ({
   payload: e.payload,
   occurred_at: isoTime(e.occurredAt),
   received_at: isoTime(e.receivedAt),
-  status: e.status as EventStatus,
+  status: e.status,
   quarantine_reason: e.quarantineReason ?? null,
   idempotency_key: e.idempotencyKey ?? null,
   source: e.source,

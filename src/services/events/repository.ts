@@ -7,6 +7,7 @@ import { type KeysetRange, keysetFind } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
 import { Participant } from '../participants/entities.ts';
 import { Event, EventType, IngestEndpoint } from './entities.ts';
+import type { EventStatus } from './shapes.ts';
 
 /**
  * The queries of the event log, event types and ingest endpoints. The doors' reads are cold
@@ -17,7 +18,7 @@ import { Event, EventType, IngestEndpoint } from './entities.ts';
 const scoped = (who: Scope) => ({ workspace: who.workspaceId, mode: who.mode });
 
 export interface EventFilter {
-  status?: string;
+  status?: EventStatus;
   event_type?: string;
   /** A participant's external id. */
   participant?: string;

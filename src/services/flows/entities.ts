@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Event } from '../events/entities.ts';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
+import type { RunStatus } from './shapes.ts';
 
 /** A flow (docs/api.md#flows): when an event of `eventType` matches `conditions`, run `actions` in order. */
 const FlowSchema = defineEntity({
@@ -51,8 +52,7 @@ const FlowRunSchema = defineEntity({
     flow: () => p.manyToOne(Flow).deleteRule('cascade'),
     event: () => p.manyToOne(Event).deleteRule('cascade'),
     participant: () => p.manyToOne(Participant).deleteRule('cascade'),
-    /** `completed` | `failed` | `skipped`. */
-    status: p.string().length(16),
+    status: p.string().length(16).$type<RunStatus>(),
     steps: p.json<unknown[]>().default('[]'),
     startedAt: p.datetime().defaultRaw('now()'),
     finishedAt: p.datetime().nullable(),

@@ -50,7 +50,7 @@ export const flowRunRow = (r: FlowRun, externalId: string): FlowRunRow => ({
   flow_id: typeof r.flow === 'string' ? r.flow : r.flow.id,
   event_id: typeof r.event === 'string' ? r.event : r.event.id,
   external_id: externalId,
-  status: r.status as RunStatus,
+  status: r.status,
   steps: r.steps as FlowRunDto['steps'],
   started_at: r.startedAt,
   finished_at: r.finishedAt ?? null,

@@ -3,6 +3,7 @@ import { type KeysetRange, keysetFind } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
 import { Flow, FlowRun } from './entities.ts';
 import { type FlowRunRow, flowRunRow } from './presenters.ts';
+import type { RunStatus } from './shapes.ts';
 
 /**
  * The queries of flows' CRUD: cold paths, so MikroORM, scoped to a workspace and mode and blind
@@ -43,7 +44,7 @@ export async function flowNames(db: Db, who: Scope): Promise<Set<string>> {
 export interface FlowRunFilter {
   flow_id?: string;
   event_id?: string;
-  status?: string;
+  status?: RunStatus;
   /** A participant's external id. */
   participant?: string;
 }

@@ -2,13 +2,25 @@ import { z } from 'zod';
 import { timestamp, uuidV7 } from '../../lib/shapes.ts';
 import { createFlowInput } from './flow-schemas.ts';
 
-/** A run's final statuses (docs/api.md#flows): the response enum and the `status` filter share them. */
-export const FLOW_RUN_STATUSES = ['completed', 'failed', 'skipped'] as const;
-export type RunStatus = (typeof FLOW_RUN_STATUSES)[number];
+/**
+ * A run's final statuses (docs/api.md#flows): the response enum, the `status` filter and the
+ * entity's column share them.
+ */
+export const flowRunStatus = z.enum(['completed', 'failed', 'skipped']).meta({
+  id: 'FlowRunStatus',
+  description:
+    '`completed`; `skipped` (every step skipped: points ≤ 0, badge already held, no address); `failed` ' +
+    '(a step failed: retried with the event, resumed at that step; final once the event is `failed`).',
+});
+export const FLOW_RUN_STATUSES = flowRunStatus.options;
+export type RunStatus = z.output<typeof flowRunStatus>;
 
 /** A step's statuses: a run's, plus `pending` for steps not reached. */
-export const STEP_STATUSES = [...FLOW_RUN_STATUSES, 'pending'] as const;
-export type StepStatus = (typeof STEP_STATUSES)[number];
+const stepStatus = z
+  .enum([...FLOW_RUN_STATUSES, 'pending'])
+  .meta({ description: '`pending`: not reached (an earlier step failed).' });
+export const STEP_STATUSES = stepStatus.options;
+export type StepStatus = z.output<typeof stepStatus>;
 
 /** A flow (docs/api.md#flows). */
 export const flowShape = z
@@ -28,19 +40,12 @@ export const flowShape = z
   .meta({ id: 'Flow' });
 export type FlowDto = z.output<typeof flowShape>;
 
-export const flowRunStatus = z.enum(FLOW_RUN_STATUSES).meta({
-  id: 'FlowRunStatus',
-  description:
-    '`completed`; `skipped` (every step skipped: points ≤ 0, badge already held, no address); `failed` ' +
-    '(a step failed: retried with the event, resumed at that step; final once the event is `failed`).',
-});
-
 const stepShape = z.object({
   action: z.string().meta({
     description:
       '`award_points`, `award_badge`, `send_message` (or `conditions` when they could not be evaluated).',
   }),
-  status: z.enum(STEP_STATUSES).meta({ description: '`pending`: not reached (an earlier step failed).' }),
+  status: stepStatus,
   result: z.record(z.string(), z.unknown()).nullable().meta({
     description:
       '`{ points, multiplier, entry_id }`, `{ badge, tier, already_held? }` or `{ message_id, status }`.',

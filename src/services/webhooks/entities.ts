@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { OutboxEvent } from '../outbox/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
+import type { DeliveryStatus, SubscriptionStatus } from './shapes.ts';
 
 /**
  * Where results are POSTed (docs/api.md#webhooks). Deleting one only marks it deleted: its
@@ -23,8 +24,7 @@ const WebhookSubscriptionSchema = defineEntity({
     description: p.string().length(500).nullable(),
     /** AES-256-GCM under SVC_SECRET: needed in plaintext to sign, so not hashed. */
     secretEnc: p.text(),
-    /** `active` | `paused`. */
-    status: p.string().length(16).default('active'),
+    status: p.string().length(16).$type<SubscriptionStatus>().default('active'),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
     deletedAt: p.datetime().nullable(),
@@ -59,8 +59,8 @@ const WebhookDeliverySchema = defineEntity({
     outbox: () => p.manyToOne(OutboxEvent).deleteRule('cascade'),
     type: p.string().length(64),
     body: p.text(),
-    /** `pending` | `succeeded` | `dead` | `simulated` (test mode: never POSTed). */
-    status: p.string().length(16),
+    /** `simulated`: test mode, never POSTed. */
+    status: p.string().length(16).$type<DeliveryStatus>(),
     /** Attempts since creation or the last replay. */
     attemptCount: p.integer().default(0),
     /** When pending: when the next attempt is due (or, while one is in flight, when its lease ends). */

@@ -1,7 +1,13 @@
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import type { Mode } from '../keys/principal.ts';
 import type { ResultType } from '../outbox/emit.ts';
-import type { AttemptDto, DeliveryDto, DeliveryStatus, SubscriptionDto } from './shapes.ts';
+import type {
+  AttemptDto,
+  DeliveryDto,
+  DeliveryStatus,
+  SubscriptionDto,
+  SubscriptionStatus,
+} from './shapes.ts';
 
 export interface SubscriptionRow {
   id: string;
@@ -10,7 +16,7 @@ export interface SubscriptionRow {
   event_types: string[];
   headers: Record<string, string>;
   description: string | null;
-  status: string;
+  status: SubscriptionStatus;
   created_at: Date;
   updated_at: Date;
 }
@@ -21,7 +27,7 @@ export const presentSubscription = (s: SubscriptionRow): SubscriptionDto => ({
   event_types: s.event_types as SubscriptionDto['event_types'],
   headers: s.headers,
   description: s.description,
-  status: s.status as SubscriptionDto['status'],
+  status: s.status,
   mode: s.mode as Mode,
   created_at: isoTime(s.created_at),
   updated_at: isoTime(s.updated_at),
@@ -32,7 +38,7 @@ export interface DeliveryRow {
   subscription_id: string;
   outbox_id: string;
   type: string;
-  status: string;
+  status: DeliveryStatus;
   attempt_count: number;
   next_attempt_at: Date | null;
   last_attempt_at: Date | null;
@@ -47,7 +53,7 @@ export const presentDelivery = (d: DeliveryRow): DeliveryDto => ({
   subscription_id: d.subscription_id,
   result_id: d.outbox_id,
   type: d.type as ResultType,
-  status: d.status as DeliveryStatus,
+  status: d.status,
   attempt_count: d.attempt_count,
   next_attempt_at: d.status === 'pending' ? isoTimeOrNull(d.next_attempt_at) : null,
   last_attempt_at: isoTimeOrNull(d.last_attempt_at),

@@ -3,12 +3,19 @@ import { mode, timestamp, uuidV7 } from '../../lib/shapes.ts';
 import { RESULT_TYPES } from '../outbox/emit.ts';
 
 /** A subscription's status (docs/api.md#webhooks). */
-export const SUBSCRIPTION_STATUSES = ['active', 'paused'] as const;
-export const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+export const subscriptionStatus = z.enum(['active', 'paused']);
+export const SUBSCRIPTION_STATUSES = subscriptionStatus.options;
+export type SubscriptionStatus = z.output<typeof subscriptionStatus>;
 
-/** A delivery's status: the one list the filter, the shape and the doors use. */
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'dead', 'simulated'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** A delivery's status: the one list the filter, the shape, the entity's column and the doors use. */
+export const webhookDeliveryStatus = z.enum(['pending', 'succeeded', 'dead', 'simulated']).meta({
+  id: 'WebhookDeliveryStatus',
+  description:
+    '`pending` (waiting for its next attempt), `succeeded` (a 2xx came back), `dead` (the last retry failed, ' +
+    'or the subscription was paused or deleted), `simulated` (test mode: logged, never POSTed).',
+});
+export const DELIVERY_STATUSES = webhookDeliveryStatus.options;
+export type DeliveryStatus = z.output<typeof webhookDeliveryStatus>;
 
 /** Result types a subscription can ask for, or `*` for all of them. */
 export const subscribedType = z.enum([...RESULT_TYPES, '*']);
@@ -56,13 +63,6 @@ export const webhookTestResultShape = z
   })
   .meta({ id: 'WebhookTestResult' });
 export type TestSendResult = z.output<typeof webhookTestResultShape>;
-
-export const webhookDeliveryStatus = z.enum(DELIVERY_STATUSES).meta({
-  id: 'WebhookDeliveryStatus',
-  description:
-    '`pending` (waiting for its next attempt), `succeeded` (a 2xx came back), `dead` (the last retry failed, ' +
-    'or the subscription was paused or deleted), `simulated` (test mode: logged, never POSTed).',
-});
 
 /** One result on its way to one subscription (docs/api.md#webhooks). */
 export const webhookDeliveryShape = z
