@@ -170,7 +170,7 @@ describe('data lifecycle', () => {
 
   it('deletes old rows of each kind, keeps young and pending ones, never touches the ledger, badges or redemptions', async () => {
     const ids = await seed(app, ws, p, flowId);
-    // An export file past its 7 days (with a chunk) and one still fresh (CONTRACT 15).
+    // An export file past its 7 days (with a chunk) and one still fresh (docs/exports.md#expiry).
     const exportsSeeded = await app.ctx.pool.query<{ id: string; expired: boolean }>(
       `insert into exports (id, workspace_id, mode, resource, format, status, attempt, expires_at)
        values (gen_random_uuid(), $1, 'test', 'ledger', 'csv', 'completed', 1, now() - interval '1 hour'),

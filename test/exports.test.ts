@@ -236,7 +236,7 @@ describe('exports: every resource, both formats', () => {
     ).toEqual(['Hi =1+1, @you', 'Hi Zoë 🎉 &quot;Q&quot;, x\nline two, @you']);
   });
 
-  it('the CSV encoder guards exactly the text cells that begin with a CONTRACT 15 leading character', () => {
+  it('the CSV encoder guards exactly the text cells that begin with a formula-trigger character (docs/exports.md#formats)', () => {
     const encode = encoder('csv', z.object({ text: z.string(), n: z.number() }));
     const cell = (text: string, n = 1) => encode.page([{ text, n }]);
     // A guarded cell is also quoted (Papa Parse's choice; RFC 4180 allows quoting any field).

@@ -4,7 +4,7 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from './sessio
 import { publicProcedure, router, sessionProcedure } from './trpc.ts';
 
 /**
- * Dashboard sign-in (CONTRACT 13): a server-side session whose random token rides in an
+ * Dashboard sign-in (docs/dashboard.md#security): a server-side session whose random token rides in an
  * HttpOnly, SameSite=Lax cookie. Sign-out deletes the session, so a copied cookie is refused too.
  */
 export const authRouter = router({

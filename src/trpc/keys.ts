@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createKey, createKeyInput, listKeys, revokeKey, rotateKey } from '../services/keys/manage-keys.ts';
+import { createKeyInput, issueKey, listKeys, revokeKey, rotateKey } from '../services/keys/manage-keys.ts';
 import { router, sessionProcedure } from './trpc.ts';
 
 const idInput = z.strictObject({ id: z.uuid() });
@@ -14,7 +14,7 @@ export const keysRouter = router({
     .query(async ({ ctx }) => ({ data: await listKeys(ctx.app, ctx.user.workspace.id) })),
   create: sessionProcedure
     .input(createKeyInput.omit({ workspace: true }))
-    .mutation(({ ctx, input }) => createKey(ctx.app, { ...input, workspace: ctx.user.workspace.id })),
+    .mutation(({ ctx, input }) => issueKey(ctx.app, { ...input, workspace: ctx.user.workspace.id })),
   rotate: sessionProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => rotateKey(ctx.app, input.id, { workspaceId: ctx.user.workspace.id })),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readClaims, signClaims } from '../../lib/signed-claims.ts';
-import type { Mode } from '../keys/principal.ts';
+import { type Mode, modeShape } from '../keys/principal.ts';
 
 /**
  * The signed token of an export's `download_url` (docs/exports.md#api): `<payload>.<signature>`, where
@@ -12,7 +12,7 @@ import type { Mode } from '../keys/principal.ts';
 const CONTEXT = 'svc-export-download:';
 export const DOWNLOAD_TOKEN_TTL_SECONDS = 3600;
 
-const claims = z.object({ x: z.uuid(), w: z.uuid(), m: z.enum(['live', 'test']), e: z.int() });
+const claims = z.object({ x: z.uuid(), w: z.uuid(), m: modeShape, e: z.int() });
 
 export interface DownloadClaims {
   exportId: string;
@@ -22,6 +22,7 @@ export interface DownloadClaims {
   expiresAt: number;
 }
 
+/** The token of a `download_url`: one export of one workspace and mode, until `expiresAt`. */
 export function signDownloadToken(secret: string, c: DownloadClaims): string {
   return signClaims(secret, CONTEXT, { x: c.exportId, w: c.workspaceId, m: c.mode, e: c.expiresAt });
 }

@@ -133,6 +133,7 @@ export async function expiredExportIds(sql: Sql, limit: number): Promise<string[
   return rows.map((r) => r.id);
 }
 
+/** Deletes an export's row (its file is deleted first, by the storage). */
 export async function deleteExportRow(sql: Sql, id: string): Promise<void> {
   await sql.query(`delete from exports where id = $1`, [id]);
 }

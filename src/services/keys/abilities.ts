@@ -1,4 +1,4 @@
-/** Every ability a key can hold (SPEC 5.2 + CONTRACT 4); `*` grants all of them. */
+/** Every ability a key can hold (docs/api.md#keys-modes-and-abilities); `*` grants all of them. */
 export const ABILITIES = [
   'events:write',
   'events:read',
@@ -17,6 +17,7 @@ export const ABILITIES = [
 
 export type Ability = (typeof ABILITIES)[number];
 
+/** Whether the granted abilities (`*` for all) include `needed`. */
 export function hasAbility(granted: readonly string[], needed: Ability): boolean {
   return granted.includes('*') || granted.includes(needed);
 }

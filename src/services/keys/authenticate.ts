@@ -1,22 +1,11 @@
-import type pg from 'pg';
+import type { Sql } from '../../db/tx.ts';
 import { DomainError } from '../../errors.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import { type Ability, hasAbility } from './abilities.ts';
 import { hashKey, keyMode } from './key-format.ts';
 import { isParticipantToken, type ParticipantClaims, verifyParticipantToken } from './participant-token.ts';
 import type { Mode, Principal } from './principal.ts';
-
-// Raw SQL: every authenticated request reads a key here (all HTTP bench scenarios); lookups of one tick
-// share one `key_hash = any($1)` query through the Batcher, on the raw pool.
-
-interface KeyRow {
-  key_hash: string;
-  id: string;
-  workspace_id: string;
-  slug: string;
-  mode: Mode;
-  abilities: string[];
-}
+import { type KeyRow, liveKeyIds, liveKeysByHash } from './repository.ts';
 
 /** Keys whose row this process has read, for `authenticateDeferred` (beyond it, the oldest go). */
 const MAX_REMEMBERED = 10_000;
@@ -35,27 +24,19 @@ export class KeyAuthenticator {
   /** key hash → its row as last read (key rows never change except `revoked_at`). */
   private readonly remembered = new Map<string, KeyRow>();
 
-  constructor(pool: pg.Pool, secret: string) {
+  /** `pool`: the raw pool (every lookup is one statement outside any transaction). */
+  constructor(pool: Sql, secret: string) {
     this.secret = secret;
     this.liveKeys = new Batcher(
       async (ids) => {
-        const { rows } = await pool.query<{ id: string }>(
-          'select id from api_keys where id = any($1::uuid[]) and revoked_at is null',
-          [[...new Set(ids)]],
-        );
-        const live = new Set(rows.map((r) => r.id));
+        const live = await liveKeyIds(pool, [...new Set(ids)]);
         return ids.map((id) => live.has(id));
       },
       { maxBatch: 500, concurrency: 4 },
     );
     this.lookups = new Batcher(
       async (hashes) => {
-        const { rows } = await pool.query<KeyRow>(
-          `select k.key_hash, k.id, k.workspace_id, w.slug, k.mode, k.abilities
-             from api_keys k join workspaces w on w.id = k.workspace_id
-            where k.key_hash = any($1::text[]) and k.revoked_at is null`,
-          [[...new Set(hashes)]],
-        );
+        const rows = await liveKeysByHash(pool, [...new Set(hashes)]);
         const byHash = new Map(rows.map((r) => [r.key_hash, r]));
         return hashes.map((h) => byHash.get(h));
       },
@@ -90,7 +71,7 @@ export class KeyAuthenticator {
   }
 
   /**
-   * A participant token (CONTRACT 7): its signature and expiry checked in memory, then one read
+   * A participant token (docs/live-updates.md#participant-tokens): its signature and expiry checked in memory, then one read
    * that the key which minted it is still live, so revoking or rotating that key ends the token
    * on its very next request. 401 for anything else.
    */
@@ -166,6 +147,7 @@ function principalOf(row: KeyRow, mode: Mode, ability?: Ability): Principal {
   return principal;
 }
 
+/** 403 `permission_error` unless the principal holds `ability`. */
 export function requireAbility(principal: Principal, ability: Ability): void {
   if (!hasAbility(principal.abilities, ability)) {
     throw new DomainError('permission_error', `This key lacks the '${ability}' ability`, {

@@ -1,31 +1,27 @@
-import { LockMode } from '@mikro-orm/core';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { parseInput } from '../validation.ts';
-import { ApiKey, Workspace } from '../workspaces/entities.ts';
+import { ApiKey } from '../workspaces/entities.ts';
 import { ABILITIES } from './abilities.ts';
 import { mintKey } from './key-format.ts';
-import type { Mode } from './principal.ts';
+import { type Mode, modeShape } from './principal.ts';
+import { keyById, keysOfWorkspace, readWorkspace, workspaceByRef } from './repository.ts';
+import type { ApiKeyDto } from './shapes.ts';
+
+export type { ApiKeyDto } from './shapes.ts';
 
 export const createKeyInput = z.strictObject({
   workspace: z.string().min(1),
-  mode: z.enum(['live', 'test']),
+  mode: modeShape,
   abilities: z.array(z.enum(['*', ...ABILITIES])).default([]),
   name: z.string().max(200).optional(),
 });
+export type CreateKeyInput = z.output<typeof createKeyInput>;
 
-export interface ApiKeyDto {
-  id: string;
-  mode: Mode;
-  abilities: string[];
-  name: string | null;
-  hint: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
+/** A key as the dashboard and the CLI list it (never its plaintext). */
 export const presentKey = (k: ApiKey): ApiKeyDto => ({
   id: k.id,
   mode: k.mode as Mode,
@@ -36,29 +32,34 @@ export const presentKey = (k: ApiKey): ApiKeyDto => ({
   revoked_at: k.revokedAt?.toISOString() ?? null,
 });
 
+/** A workspace named by slug or id. */
+const workspaceRef = (ref: string) => (isUuid(ref) ? { id: ref } : { slug: ref });
+
 /** Mints a key for a workspace (by slug or id); an empty ability list means `*`. The plaintext is returned once. */
-export async function createKey(ctx: AppContext, input: unknown): Promise<ApiKeyDto & { key: string }> {
-  const data = parseInput(createKeyInput, input);
-  const em = ctx.orm.em.fork();
-  const ws = await em.findOne(
-    Workspace,
-    isUuid(data.workspace) ? { id: data.workspace } : { slug: data.workspace },
-  );
-  if (!ws) throw notFound(`workspace '${data.workspace}'`);
-  const abilities =
-    data.abilities.length === 0 || data.abilities.includes('*') ? ['*'] : [...new Set(data.abilities)];
-  const minted = mintKey(data.mode);
-  const key = em.create(ApiKey, {
-    id: uuidv7(),
-    workspace: ws,
-    mode: data.mode,
-    name: data.name ?? null,
-    keyHash: minted.hash,
-    hint: minted.hint,
-    abilities,
+export function issueKey(ctx: AppContext, data: CreateKeyInput): Promise<ApiKeyDto & { key: string }> {
+  return unitOfWork(ctx, async ({ em }) => {
+    const ws = await workspaceByRef(em, workspaceRef(data.workspace));
+    if (!ws) throw notFound(`workspace '${data.workspace}'`);
+    const abilities =
+      data.abilities.length === 0 || data.abilities.includes('*') ? ['*'] : [...new Set(data.abilities)];
+    const minted = mintKey(data.mode);
+    const key = em.create(ApiKey, {
+      id: uuidv7(),
+      workspace: ws,
+      mode: data.mode,
+      name: data.name ?? null,
+      keyHash: minted.hash,
+      hint: minted.hint,
+      abilities,
+    });
+    await em.flush();
+    return { ...presentKey(key), key: minted.plaintext };
   });
-  await em.flush();
-  return { ...presentKey(key), key: minted.plaintext };
+}
+
+/** {@link issueKey} for input not validated yet (the CLI, the demo seed): a 422 for a bad one. */
+export function createKey(ctx: AppContext, input: unknown): Promise<ApiKeyDto & { key: string }> {
+  return issueKey(ctx, parseInput(createKeyInput, input));
 }
 
 /** Issues a fresh key with the same workspace, mode and abilities and revokes the old one in the same transaction. */
@@ -68,13 +69,9 @@ export async function rotateKey(
   scope?: { workspaceId: string },
 ): Promise<ApiKeyDto & { key: string; revoked_id: string }> {
   if (!isUuid(id)) throw notFound('api key');
-  return ctx.orm.em.fork().transactional(async (em) => {
+  return unitOfWork(ctx, async ({ em }) => {
     // FOR UPDATE (not SKIP LOCKED): a concurrent rotation waits, then sees the key revoked.
-    const old = await em.findOne(
-      ApiKey,
-      { id, ...(scope && { workspace: scope.workspaceId }) },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
+    const old = await keyById(em, id, scope, true);
     if (!old) throw notFound('api key');
     if (old.revokedAt) throw new DomainError('invalid_state', 'this key is already revoked');
     const minted = mintKey(old.mode as Mode);
@@ -101,22 +98,21 @@ export async function revokeKey(
   scope?: { workspaceId: string },
 ): Promise<{ id: string; revoked: true }> {
   if (!isUuid(id)) throw notFound('api key');
-  const em = ctx.orm.em.fork();
-  const key = await em.findOne(ApiKey, { id, ...(scope && { workspace: scope.workspaceId }) });
-  if (!key) throw notFound('api key');
-  key.revokedAt ??= new Date();
-  await em.flush();
-  return { id: key.id, revoked: true };
+  return unitOfWork(ctx, async ({ em }) => {
+    const key = await keyById(em, id, scope);
+    if (!key) throw notFound('api key');
+    key.revokedAt ??= new Date();
+    return { id: key.id, revoked: true };
+  });
 }
 
 /** Every key of a workspace (by slug or id), both modes, revoked ones too, newest first; never a plaintext. */
 export async function listKeys(ctx: AppContext, workspace: string): Promise<ApiKeyDto[]> {
-  const em = ctx.orm.em.fork();
-  const ws = await em.findOne(Workspace, isUuid(workspace) ? { id: workspace } : { slug: workspace });
+  const ws = await readWorkspace(ctx.orm, workspaceRef(workspace));
   if (!ws) throw notFound(`workspace '${workspace}'`);
-  const keys = await em.find(ApiKey, { workspace: ws }, { orderBy: { id: 'desc' } });
-  return keys.map(presentKey);
+  return (await keysOfWorkspace(ctx.orm, ws)).map(presentKey);
 }
 
+/** Whether `s` is a UUID (a key id must be, before it reaches the uuid column). */
 export const isUuid = (s: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { DomainError } from '../../errors.ts';
 import { readClaims, signClaims } from '../../lib/signed-claims.ts';
-import type { Mode } from './principal.ts';
+import { type Mode, modeShape } from './principal.ts';
 
 /**
- * Participant tokens (CONTRACT 7 and 12): what a browser widget holds instead of an API key.
+ * Participant tokens (docs/live-updates.md#participant-tokens): what a browser widget holds instead of an API key.
  *
  * Format: `svc_pt_<payload>.<signature>`, where `<payload>` is the base64url JSON
  * `{ v: 1, w: workspace id, s: workspace slug, m: mode, p: external id, k: minting key id,
@@ -21,7 +21,7 @@ const claims = z.object({
   v: z.literal(1),
   w: z.string(),
   s: z.string(),
-  m: z.enum(['live', 'test']),
+  m: modeShape,
   p: z.string(),
   k: z.string(),
   e: z.int(),
@@ -39,6 +39,7 @@ export interface ParticipantClaims {
   expiresAt: number;
 }
 
+/** A participant token for these claims, signed with SVC_SECRET. */
 export function signParticipantToken(secret: string, c: ParticipantClaims): string {
   const token = signClaims(secret, CONTEXT, {
     v: 1,
@@ -52,6 +53,7 @@ export function signParticipantToken(secret: string, c: ParticipantClaims): stri
   return `${TOKEN_PREFIX}${token}`;
 }
 
+/** Whether a bearer credential is a participant token (by its prefix). */
 export const isParticipantToken = (token: string) => token.startsWith(TOKEN_PREFIX);
 
 const invalid = (why: string) => new DomainError('authentication_error', `Invalid participant token: ${why}`);

@@ -1,5 +1,8 @@
-/** The data dimension a key's prefix selects (CONTRACT 0): `svc_live_` → live, `svc_test_` → test. */
-export type Mode = 'live' | 'test';
+import { z } from 'zod';
+
+/** The data dimension a key's prefix selects (docs/api.md#keys-modes-and-abilities): `svc_live_` → live, `svc_test_` → test. */
+export const modeShape = z.enum(['live', 'test']);
+export type Mode = z.output<typeof modeShape>;
 
 /** Who is calling: resolved from an API key, an ingest endpoint key, or a dashboard session. */
 export interface Principal {

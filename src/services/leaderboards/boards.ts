@@ -16,6 +16,7 @@ export const BUILT_IN: LeaderboardDto = {
   created_at: null,
 };
 
+/** A configured board as every door answers it. */
 export const presentLeaderboard = (r: LeaderboardRow): LeaderboardDto => ({
   key: r.key,
   name: r.name,

@@ -22,6 +22,7 @@ export const deltaInsertSql = (first: number) =>
      select * from unnest($${first}::uuid[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::date[],
                           $${first + 4}::smallint[], $${first + 5}::bigint[], $${first + 6}::bigint[])`;
 
+/** Appends delta rows on their own statement. */
 export async function insertDeltas(sql: Sql, cols: DeltaColumns): Promise<void> {
   await sql.query(deltaInsertSql(1), cols);
 }

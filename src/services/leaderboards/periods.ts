@@ -16,6 +16,7 @@ export interface PeriodWindow {
   periodEnd: string | null;
 }
 
+/** The period that contains `at`: its key (`start`) and its bounds for `meta`. */
 export function periodWindow(period: Period, at: Date): PeriodWindow {
   if (period === 'all_time') return { start: ALL_TIME_START, periodStart: null, periodEnd: null };
   const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());

@@ -29,6 +29,7 @@ export async function shortLockTimeout(sql: Sql): Promise<void> {
   await sql.query(`set lock_timeout = '2s'`);
 }
 
+/** Gives the connection its default lock timeout back before it returns to the pool. */
 export async function resetLockTimeout(sql: Sql): Promise<void> {
   await sql.query('reset lock_timeout');
 }

@@ -5,6 +5,7 @@ import type { Channel, MessageDto, MessageStatus, MessageTemplateDto } from './s
 
 export type { MessageDto, MessageTemplateDto } from './shapes.ts';
 
+/** A template as every door answers it. */
 export const presentTemplate = (t: MessageTemplate): MessageTemplateDto => ({
   id: Number(t.id),
   key: t.key,

@@ -53,6 +53,7 @@ function stringify(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Text as HTML text: `&`, `<`, `>`, `"` and `'` as entities. */
 export function escapeHtml(s: string): string {
   return s
     .replaceAll('&', '&amp;')

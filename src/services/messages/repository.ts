@@ -16,6 +16,7 @@ import type { Channel, MessageStatus } from './shapes.ts';
 
 const scoped = (who: Scope) => ({ workspace: who.workspaceId, mode: who.mode });
 
+/** One keyset range of a workspace and mode's templates. */
 export function pageTemplates(orm: MikroORM, who: Scope, range: KeysetRange<number>) {
   return orm.em.fork().find(MessageTemplate, ...keysetFind(range, scoped(who)));
 }
@@ -42,6 +43,7 @@ export interface MessageFilter {
   participant?: string;
 }
 
+/** One keyset range of a workspace and mode's messages, filtered, with their participants. */
 export function pageMessages(
   orm: MikroORM,
   who: Scope,

@@ -79,6 +79,7 @@ const BEFORE_DATA = new Set([
   'EREQUIRETLS',
 ]);
 
+/** Hands an e-mail to the SMTP server of SMTP_URL; what became of it, as far as can be known. */
 export async function sendEmail(config: TransportConfig, m: OutgoingMessage): Promise<DeliveryOutcome> {
   if (!config.SMTP_URL)
     return { outcome: 'not_sent', retryable: false, error: 'no e-mail transport configured (set SMTP_URL)' };
@@ -113,6 +114,7 @@ export async function sendEmail(config: TransportConfig, m: OutgoingMessage): Pr
 /** Undici/system codes that mean the connection was never made. */
 const NOT_CONNECTED = new Set([...UNREACHED, 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** Posts an SMS to SMS_WEBHOOK_URL through the egress guard; what became of it, as far as can be known. */
 export async function sendSms(config: TransportConfig, m: OutgoingMessage): Promise<DeliveryOutcome> {
   if (!config.SMS_WEBHOOK_URL)
     return {
@@ -149,6 +151,7 @@ export async function sendSms(config: TransportConfig, m: OutgoingMessage): Prom
   }
 }
 
+/** Sends a message on its channel's transport. */
 export function deliver(config: TransportConfig, m: OutgoingMessage): Promise<DeliveryOutcome> {
   return m.channel === 'email' ? sendEmail(config, m) : sendSms(config, m);
 }
