@@ -6,11 +6,7 @@ import { adjustPoints, adjustPointsInput } from '../services/participants/adjust
 import { eraseParticipant } from '../services/participants/erase-participant.ts';
 import { EXPORT_SECTION_LIMIT, exportParticipant } from '../services/participants/export-participant.ts';
 import { listParticipants, listParticipantsInput } from '../services/participants/list-participants.ts';
-import {
-  mintParticipantToken,
-  mintTokenInput,
-  participantTokenShape,
-} from '../services/participants/mint-token.ts';
+import { mintParticipantToken, mintTokenInput } from '../services/participants/mint-token.ts';
 import { participantBadges } from '../services/participants/participant-badges.ts';
 import { participantLedger } from '../services/participants/participant-ledger.ts';
 import { participantSummary } from '../services/participants/participant-summary.ts';
@@ -21,6 +17,7 @@ import {
   participantExportShape,
   participantShape,
   participantSummaryShape,
+  participantTokenShape,
 } from '../services/participants/shapes.ts';
 import { showParticipant } from '../services/participants/show-participant.ts';
 import { updateParticipant, updateParticipantInput } from '../services/participants/update-participant.ts';

@@ -1,9 +1,5 @@
-import {
-  type BadgeDto,
-  defineBadge,
-  defineBadgeInput,
-  listBadges,
-} from '../services/badges/manage-badges.ts';
+import { defineBadge, defineBadgeInput, listBadges } from '../services/badges/manage-badges.ts';
+import type { BadgeDto } from '../services/badges/shapes.ts';
 import { builder } from './builder.ts';
 import { serviceInput } from './names.ts';
 import { mirror } from './shape.ts';

@@ -9,16 +9,15 @@ import {
   listParticipants,
   listParticipantsInput,
 } from '../services/participants/list-participants.ts';
-import {
-  mintParticipantToken,
-  mintTokenInput,
-  type ParticipantTokenDto,
-} from '../services/participants/mint-token.ts';
-import type { ParticipantBadgeDto } from '../services/participants/participant-badges.ts';
+import { mintParticipantToken, mintTokenInput } from '../services/participants/mint-token.ts';
 import { participantLedgerInput } from '../services/participants/participant-ledger.ts';
-import type { ParticipantSummary } from '../services/participants/participant-summary.ts';
-import type { ParticipantDto } from '../services/participants/presenters.ts';
 import { reverseEntry, reverseEntryInput } from '../services/participants/reverse-entry.ts';
+import type {
+  ParticipantBadgeDto,
+  ParticipantDto,
+  ParticipantSummary,
+  ParticipantTokenDto,
+} from '../services/participants/shapes.ts';
 import { showParticipant } from '../services/participants/show-participant.ts';
 import { updateParticipant, updateParticipantInput } from '../services/participants/update-participant.ts';
 import { builder } from './builder.ts';

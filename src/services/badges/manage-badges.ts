@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
-import { type BadgeRow, badgesOf, upsertBadge } from './repository.ts';
+import { badgesOf, upsertBadge } from './repository.ts';
 import type { BadgeDto } from './shapes.ts';
 
 /** Column lengths of `badges.key` and `participant_badges.tier`. */
@@ -26,16 +26,6 @@ export const defineBadgeInput = z
   .meta({ id: 'BadgeInput' });
 export type DefineBadgeInput = z.output<typeof defineBadgeInput>;
 
-export type { BadgeDto } from './shapes.ts';
-
-const present = (r: BadgeRow): BadgeDto => ({
-  key: r.key,
-  name: r.name,
-  description: r.description,
-  image_url: r.image_url,
-  tiers: r.tiers ?? [],
-});
-
 /**
  * Defines a badge, or redefines it (same key: name, description, image and tiers replaced), so
  * a badge a flow created on first use can be given its real name later. Answers whether it was new.
@@ -45,26 +35,24 @@ export async function defineBadge(
   who: Principal,
   q: DefineBadgeInput,
 ): Promise<{ badge: BadgeDto; created: boolean }> {
-  const row = await upsertBadge(ctx.pool, who, {
+  const { created, ...badge } = await upsertBadge(ctx.pool, who, {
     key: q.key,
     name: q.name,
     description: q.description ?? null,
     image_url: q.image_url ?? null,
     tiers: q.tiers ?? [],
   });
-  return { badge: present(row), created: row.created };
+  return { badge, created };
 }
 
 /** The badge catalogue of the caller's workspace and mode, by key. */
 export async function listBadges(ctx: AppContext, who: Principal): Promise<BadgeDto[]> {
   const badges = await badgesOf(ctx, who);
-  return badges.map((b) =>
-    present({
-      key: b.key,
-      name: b.name,
-      description: b.description ?? null,
-      image_url: b.imageUrl ?? null,
-      tiers: b.tiers,
-    }),
-  );
+  return badges.map((b) => ({
+    key: b.key,
+    name: b.name,
+    description: b.description ?? null,
+    image_url: b.imageUrl ?? null,
+    tiers: b.tiers ?? [],
+  }));
 }

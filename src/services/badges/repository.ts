@@ -2,19 +2,12 @@ import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import type { Scope } from '../keys/principal.ts';
 import { Badge } from './entities.ts';
+import type { BadgeDto } from './shapes.ts';
 
 // Raw SQL: `insert … on conflict do update … returning (xmax = 0)` defines a badge and says
 // whether it was new in one statement (a flow may create the same key concurrently). Reading the
 // catalogue is a cold path through MikroORM; flows award and create badges in the engine's own
 // SQL (flows/engine/load.ts, bench suite `engine`).
-
-export interface BadgeRow {
-  key: string;
-  name: string;
-  description: string | null;
-  image_url: string | null;
-  tiers: string[];
-}
 
 /** The catalogue of a workspace and mode, by key. */
 export function badgesOf(ctx: Pick<AppContext, 'orm'>, who: Scope) {
@@ -27,9 +20,9 @@ export function badgesOf(ctx: Pick<AppContext, 'orm'>, who: Scope) {
 export async function upsertBadge(
   sql: Sql,
   who: Scope,
-  b: BadgeRow,
-): Promise<BadgeRow & { created: boolean }> {
-  const { rows } = await sql.query<BadgeRow & { created: boolean }>(
+  b: BadgeDto,
+): Promise<BadgeDto & { created: boolean }> {
+  const { rows } = await sql.query<BadgeDto & { created: boolean }>(
     `insert into badges as b (workspace_id, mode, key, name, description, image_url, tiers)
      values ($1, $2, $3, $4, $5, $6, $7::jsonb)
      on conflict (workspace_id, mode, key) do update

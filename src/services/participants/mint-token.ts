@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { signParticipantToken } from '../keys/participant-token.ts';
 import type { Principal } from '../keys/principal.ts';
 import { findParticipant } from './repository.ts';
+import type { ParticipantTokenDto } from './shapes.ts';
 
 export const mintTokenInput = z.strictObject({
   ttl_seconds: z
@@ -13,18 +14,6 @@ export const mintTokenInput = z.strictObject({
     .meta({ description: 'Lifetime in seconds: 60 to 86400, default 3600.' }),
 });
 export type MintTokenInput = z.output<typeof mintTokenInput>;
-
-export const participantTokenShape = z
-  .object({
-    token: z.string().meta({
-      description:
-        'Send as `Authorization: Bearer <token>` to /graphql, or in graphql-ws `connectionParams`.',
-      examples: ['svc_pt_eyJ2IjoxLCJ3Ijoi….9oG1t2nK…'],
-    }),
-    expires_at: z.string().meta({ format: 'date-time', description: 'When the token stops working.' }),
-  })
-  .meta({ id: 'ParticipantToken' });
-export type ParticipantTokenDto = z.output<typeof participantTokenShape>;
 
 /**
  * `POST /v1/participants/{external_id}/tokens`: a short-lived token a browser may

@@ -4,8 +4,6 @@ import type { Scope } from '../keys/principal.ts';
 import { badgesHeld, findParticipant, type HeldBadgeRow } from './repository.ts';
 import type { ParticipantBadgeDto } from './shapes.ts';
 
-export type { ParticipantBadgeDto } from './shapes.ts';
-
 /** `GET /v1/participants/{external_id}/badges`: every key+tier held, newest award first. */
 export async function participantBadges(
   ctx: AppContext,

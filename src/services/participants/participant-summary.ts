@@ -5,8 +5,6 @@ import { activeMultiplier } from '../rewards/repository.ts';
 import { countsOf, findParticipant } from './repository.ts';
 import type { ParticipantSummary } from './shapes.ts';
 
-export type { ParticipantSummary } from './shapes.ts';
-
 /** `GET /v1/participants/{external_id}/summary`: counts, all-time rank and the active multiplier. */
 export async function participantSummary(
   ctx: AppContext,

@@ -1,8 +1,7 @@
 import { isoTime } from '../../lib/iso-time.ts';
 import type { ParticipantDto } from './shapes.ts';
-export const PARTICIPANT_COLUMNS =
-  'id, external_id, email, phone, name, balance, lifetime_points, created_at, updated_at';
 
+/** A participant as SQL reads it (node-pg: bigints as strings). */
 export interface ParticipantRow {
   id: string;
   external_id: string;
@@ -15,8 +14,11 @@ export interface ParticipantRow {
   updated_at: Date;
 }
 
-export type { ParticipantDto } from './shapes.ts';
+/** The columns of a {@link ParticipantRow}, for every SQL read of participants (exports too). */
+export const PARTICIPANT_COLUMNS =
+  'id, external_id, email, phone, name, balance, lifetime_points, created_at, updated_at';
 
+/** A participant as every door shows it. */
 export const presentParticipant = (r: ParticipantRow): ParticipantDto => ({
   external_id: r.external_id,
   email: r.email,

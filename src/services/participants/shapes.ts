@@ -51,6 +51,19 @@ export const participantBadgeShape = z
   .meta({ id: 'ParticipantBadge' });
 export type ParticipantBadgeDto = z.output<typeof participantBadgeShape>;
 
+/** A participant token as minted: shown once. */
+export const participantTokenShape = z
+  .object({
+    token: z.string().meta({
+      description:
+        'Send as `Authorization: Bearer <token>` to /graphql, or in graphql-ws `connectionParams`.',
+      examples: ['svc_pt_eyJ2IjoxLCJ3Ijoi….9oG1t2nK…'],
+    }),
+    expires_at: z.string().meta({ format: 'date-time', description: 'When the token stops working.' }),
+  })
+  .meta({ id: 'ParticipantToken' });
+export type ParticipantTokenDto = z.output<typeof participantTokenShape>;
+
 export const erasedShape = z.object({ erased: z.literal(true) });
 
 /** The sections of a subject-access export, each a list of at most `limit` newest items. */

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Scope } from '../keys/principal.ts';
-import { type ParticipantDto, presentParticipant } from './presenters.ts';
+import { presentParticipant } from './presenters.ts';
 import { findParticipant } from './repository.ts';
+import type { ParticipantDto } from './shapes.ts';
 
 /** `GET /v1/participants/{external_id}`: the participant, else 404. */
 export async function showParticipant(

@@ -4,8 +4,9 @@ import { notFound } from '../../errors.ts';
 import { text } from '../../lib/primitives.ts';
 import { LIMITS } from '../events/event-input.ts';
 import type { Scope } from '../keys/principal.ts';
-import { type ParticipantDto, presentParticipant } from './presenters.ts';
+import { presentParticipant } from './presenters.ts';
 import { updatePii } from './repository.ts';
+import type { ParticipantDto } from './shapes.ts';
 
 /** PATCH body: each given field replaces the stored one; null clears it; absent ones stay. */
 export const updateParticipantInput = z.strictObject({

@@ -63,6 +63,7 @@ export function presentReward(r: RewardRow, reveal: boolean): RewardDto {
   };
 }
 
+/** Whether `who` may see an external reward's header values (`rewards:write`). */
 export const revealsSecrets = (who: Principal) => hasAbility(who.abilities, 'rewards:write');
 
 /** A redemption as SQL reads it (repository.ts' `REDEMPTION_COLUMNS`): its row and its participant's external id. */

@@ -104,6 +104,7 @@ export interface ExternalCallInfo {
   name: string | null;
 }
 
+/** The reference, config and participant details an external call of redemption `redemptionId` needs. */
 export async function externalCallInfo(sql: Sql, redemptionId: string | number): Promise<ExternalCallInfo> {
   const { rows } = await sql.query<ExternalCallInfo>(
     `select x.workspace_id, x.reference, r.config, r.name as reward_name, p.email, p.name
