@@ -1,7 +1,7 @@
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { withTransaction } from '../src/db/tx.ts';
+import { unitOfWork } from '../src/db/unit-of-work.ts';
 import { MAX_SOCKET_BUFFERED_BYTES, SOCKET_STALL_MS } from '../src/schema/socket.ts';
 import { postEntry } from '../src/services/ledger/post-entry.ts';
 import { type BuiltParticipant, buildParticipant } from './factories.ts';
@@ -89,7 +89,7 @@ function watch(client: Client, id: string) {
 /** Commits `count` one-point credits to `p` through the ledger, PER_COMMIT per transaction. */
 async function credit(p: BuiltParticipant, count: number) {
   for (let done = 0; done < count; done += PER_COMMIT)
-    await withTransaction(app.ctx.pool, async (sql) => {
+    await unitOfWork(app.ctx, async ({ sql }) => {
       for (let i = done; i < Math.min(count, done + PER_COMMIT); i++)
         await postEntry(sql, {
           workspaceId: ws.id,
