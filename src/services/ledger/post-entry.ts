@@ -7,8 +7,8 @@ import { presentEntry } from './presenters.ts';
 import { balanceOf, entryByKey, moveAndPost } from './repository.ts';
 import type { LedgerEntryDto, LedgerSource, PointsChangedData } from './shapes.ts';
 
+/** The ledger's SQL row, for readers outside the ledger (exports). */
 export type { RawEntry } from './repository.ts';
-export type { LedgerSource } from './shapes.ts';
 
 export interface EntryToPost {
   workspaceId: string;
