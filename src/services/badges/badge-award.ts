@@ -30,6 +30,22 @@ export interface BadgeAwardRow {
 }
 
 /** An award row as a live subscription delivers it. */
+/** Where each column of a {@link BadgeAwardRow} comes from: the award, its badge or its participant. */
+const AWARD_COLUMNS: Record<keyof BadgeAwardRow, 'award' | 'badge' | 'participant'> = {
+  key: 'badge',
+  tier: 'award',
+  name: 'badge',
+  awarded_at: 'award',
+  flow_run_id: 'award',
+  external_id: 'participant',
+};
+
+/** The select list of a {@link BadgeAwardRow}, given the aliases of `participant_badges`, `badges` and `participants`. */
+export const badgeAwardColumns = (alias: { award: string; badge: string; participant: string }): string =>
+  Object.entries(AWARD_COLUMNS)
+    .map(([column, table]) => `${alias[table]}.${column}`)
+    .join(', ');
+
 export const presentBadgeAward = (r: BadgeAwardRow): BadgeAward => ({
   external_id: r.external_id,
   badge: { key: r.key, tier: r.tier === '' ? null : r.tier, name: r.name },

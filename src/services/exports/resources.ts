@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BadgeAwardRow } from '../badges/badge-award.ts';
+import { type BadgeAwardRow, badgeAwardColumns } from '../badges/badge-award.ts';
 import type { Event } from '../events/entities.ts';
 import { presentEvent } from '../events/presenters.ts';
 import { eventShape } from '../events/shapes.ts';
@@ -62,7 +62,7 @@ export const RESOURCES: Record<ExportResource, ResourceReader> = {
   }),
   badges: reader<BadgeAwardRow>({
     shape: exportBadgeShape,
-    select: 'b.key, x.tier, b.name, x.awarded_at, x.flow_run_id, p.external_id',
+    select: badgeAwardColumns({ award: 'x', badge: 'b', participant: 'p' }),
     from: `participant_badges x join badges b on b.id = x.badge_id join participants p on p.id = x.participant_id`,
     timeColumn: 'x.awarded_at',
     // As GET /v1/participants/{external_id}/badges presents an award.

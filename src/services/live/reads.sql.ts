@@ -3,7 +3,12 @@
 // starting point is read under `for share`, after every write already under way has committed, in a short
 // transaction of its own on the hub's pool (the hub is the GraphQL subscriptions' transport, no service).
 import type { Sql } from '../../db/tx.ts';
-import { type BadgeAward, type BadgeAwardRow, presentBadgeAward } from '../badges/badge-award.ts';
+import {
+  type BadgeAward,
+  type BadgeAwardRow,
+  badgeAwardColumns,
+  presentBadgeAward,
+} from '../badges/badge-award.ts';
 import type { Scope } from '../keys/principal.ts';
 import type { BalanceChange } from '../ledger/balance-change.ts';
 import { presentEntry } from '../ledger/presenters.ts';
@@ -56,7 +61,7 @@ export async function readBalanceChanges(db: Sql, at: Positions): Promise<LiveRo
 /** The badge awards after each position, by participant and id. */
 export async function readBadgeAwards(db: Sql, at: Positions): Promise<LiveRow<BadgeAward>[]> {
   const { rows } = await db.query<BadgeAwardRow & { id: string; participant_id: string }>(
-    `select pb.id, pb.participant_id, pb.tier, pb.awarded_at, pb.flow_run_id, b.key, b.name, p.external_id
+    `select pb.id, pb.participant_id, ${badgeAwardColumns({ award: 'pb', badge: 'b', participant: 'p' })}
        from unnest($1::bigint[], $2::bigint[]) s(pid, after)
        join lateral (select * from participant_badges pb
                       where pb.participant_id = s.pid and pb.id > s.after

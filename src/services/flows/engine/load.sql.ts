@@ -31,6 +31,28 @@ export async function lockParticipantRows(sql: Sql, eventIds: string[]): Promise
   return rows;
 }
 
+/** A badge as the engine awards it. */
+export interface BadgeKeyRow {
+  id: number | string;
+  workspace_id: string;
+  mode: string;
+  key: string;
+  name: string;
+}
+
+/** The columns of a {@link BadgeKeyRow}, in one place: a field renamed there fails here. */
+const BADGE_KEY: Record<keyof BadgeKeyRow, true> = {
+  id: true,
+  workspace_id: true,
+  mode: true,
+  key: true,
+  name: true,
+};
+const badgeKeyColumns = (alias: string) =>
+  Object.keys(BADGE_KEY)
+    .map((c) => `${alias}.${c}`)
+    .join(', ');
+
 /** The one read of a batch, as JSON arrays (json_agg renders timestamptz as ISO text). */
 export interface BatchRows {
   events: {
@@ -106,7 +128,7 @@ export async function loadBatchRows(
            from f cross join jsonb_array_elements(f.actions) a
           where a->>'type' = 'award_badge'
        ), b as materialized (
-         select b.id, b.workspace_id, b.mode, b.key, b.name
+         select ${badgeKeyColumns('b')}
            from badges b join bk on b.workspace_id = bk.workspace_id and b.mode = bk.mode and b.key = bk.key
        )
        select
@@ -136,21 +158,12 @@ export async function loadBatchRows(
   return rows[0]!;
 }
 
-/** A badge as the engine awards it. */
-export interface BadgeKeyRow {
-  id: number | string;
-  workspace_id: string;
-  mode: string;
-  key: string;
-  name: string;
-}
-
 export type BadgeKey = { workspaceId: string; mode: string; key: string };
 
 /** The badges of these keys that exist. */
 export async function badgesByKey(sql: Sql, keys: BadgeKey[]): Promise<BadgeKeyRow[]> {
   const { rows } = await sql.query<BadgeKeyRow>(
-    `select b.id, b.workspace_id, b.mode, b.key, b.name from badges b
+    `select ${badgeKeyColumns('b')} from badges b
        join unnest($1::uuid[], $2::text[], $3::text[]) k(w, m, key)
          on b.workspace_id = k.w and b.mode = k.m and b.key = k.key`,
     [keys.map((w) => w.workspaceId), keys.map((w) => w.mode), keys.map((w) => w.key)],
