@@ -3,8 +3,8 @@ import { type BadgeAwardRow, badgeAwardColumns } from '../badges/badge-award.ts'
 import type { Event } from '../events/entities.ts';
 import { presentEvent } from '../events/presenters.ts';
 import { eventShape } from '../events/shapes.ts';
-import type { RawEntry } from '../ledger/post-entry.ts';
 import { presentEntry } from '../ledger/presenters.ts';
+import { entryColumns, type OwnedEntry } from '../ledger/repository.ts';
 import { ledgerEntryShape } from '../ledger/shapes.ts';
 import { presentMessageRow } from '../messages/presenters.ts';
 import { MESSAGE_ROW_COLUMNS, MESSAGE_ROW_FROM, type MessageRow } from '../messages/repository.ts';
@@ -39,10 +39,9 @@ export const RESOURCES: Record<ExportResource, ResourceReader> = {
     from: 'participants x',
     present: presentParticipant,
   }),
-  ledger: reader<RawEntry & { external_id: string }>({
+  ledger: reader<OwnedEntry>({
     shape: exportLedgerShape,
-    select: `x.id, x.points, x.balance_after, x.reason, x.source, x.reference, x.reverses_entry_id,
-      x.idempotency_key, x.created_at, p.external_id`,
+    select: `${entryColumns('x')}, p.external_id`,
     from: 'ledger_entries x join participants p on p.id = x.participant_id',
     present: (r) => ({ ...presentEntry(r), participant: { external_id: r.external_id } }),
   }),

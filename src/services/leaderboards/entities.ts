@@ -48,6 +48,18 @@ const LeaderboardScoreSchema = defineEntity({
 export class LeaderboardScore extends LeaderboardScoreSchema.class {}
 LeaderboardScoreSchema.setClass(LeaderboardScore);
 
+/** A histogram row: one bucket of one level of one board (histogram.ts). */
+const histogramRow = () => ({
+  id: p.bigint('number').primary().autoincrement(),
+  workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
+  mode: p.string().length(4),
+  period: p.string().length(8),
+  periodStart: p.date(),
+  level: p.smallint(),
+  bucket: p.bigint('number'),
+  count: p.bigint('number'),
+});
+
 /** The compacted rank histogram (src/services/leaderboards/histogram.ts): one row per bucket. */
 const LeaderboardCountSchema = defineEntity({
   name: 'LeaderboardCount',
@@ -58,16 +70,7 @@ const LeaderboardCountSchema = defineEntity({
       properties: ['workspace', 'mode', 'period', 'periodStart', 'level', 'bucket'],
     },
   ],
-  properties: {
-    id: p.bigint('number').primary().autoincrement(),
-    workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
-    mode: p.string().length(4),
-    period: p.string().length(8),
-    periodStart: p.date(),
-    level: p.smallint(),
-    bucket: p.bigint('number'),
-    count: p.bigint('number'),
-  },
+  properties: histogramRow(),
 });
 export class LeaderboardCount extends LeaderboardCountSchema.class {}
 LeaderboardCountSchema.setClass(LeaderboardCount);
@@ -82,16 +85,7 @@ const LeaderboardCountDeltaSchema = defineEntity({
       properties: ['workspace', 'mode', 'period', 'periodStart', 'level', 'bucket'],
     },
   ],
-  properties: {
-    id: p.bigint('number').primary().autoincrement(),
-    workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
-    mode: p.string().length(4),
-    period: p.string().length(8),
-    periodStart: p.date(),
-    level: p.smallint(),
-    bucket: p.bigint('number'),
-    count: p.bigint('number'),
-  },
+  properties: histogramRow(),
 });
 export class LeaderboardCountDelta extends LeaderboardCountDeltaSchema.class {}
 LeaderboardCountDeltaSchema.setClass(LeaderboardCountDelta);
