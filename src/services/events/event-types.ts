@@ -5,6 +5,7 @@ import { pageInput } from '../../lib/pagination.ts';
 import { storableJson, text } from '../../lib/primitives.ts';
 import type { Principal } from '../keys/principal.ts';
 import { pagedList } from '../paged-list.ts';
+import { parseInput } from '../validation.ts';
 import type { EventType } from './entities.ts';
 import { EVENT_TYPE_PATTERN, LIMITS } from './event-input.ts';
 import { schemaProblem } from './event-schemas.ts';
@@ -40,11 +41,10 @@ const WRAPPER_RULE =
   'Schema keyword). A top-level `key` is refused: the key comes from the path.';
 
 /** The body of `PUT /v1/event-types/{key}/schema` (docs/api.md#routes-at-a-glance): the schema itself, or the wrapper. */
+const wrapper = z.strictObject({ schema: jsonSchema.nullable() });
+
 export const putSchemaBody = z
-  .union([
-    z.strictObject({ schema: jsonSchema.nullable() }).meta({ description: 'The wrapper.' }),
-    jsonSchema,
-  ])
+  .union([wrapper.meta({ description: 'The wrapper.' }), jsonSchema])
   .meta({ description: WRAPPER_RULE });
 
 /** The schema a parsed `PUT …/schema` body carries, by the rule of `putSchemaBody`. */
@@ -53,9 +53,9 @@ export function schemaOfBody(body: z.output<typeof putSchemaBody>): PutSchemaInp
   if ('key' in body)
     throw validationError([{ field: 'key', message: 'comes from the path; do not send it in the body' }]);
   const keys = Object.keys(body);
-  return keys.length === 1 && keys[0] === 'schema'
-    ? (body as { schema: PutSchemaInput['schema'] }).schema
-    : body;
+  if (keys.length !== 1 || keys[0] !== 'schema') return body;
+  // The wrapper: a `schema` that is no JSON Schema made the body parse as a schema itself, unchecked.
+  return parseInput(wrapper, body).schema;
 }
 
 /**
