@@ -30,6 +30,9 @@ interface Transfer {
 }
 
 /** Opens `route` in a fresh context (empty cache) signed in as `d`, and lists the JS it fetched. */
+/** Every URL the loads asked for that answered 404 (the icon was one before the service served it). */
+const missing: string[] = [];
+
 async function coldLoad(route: string, signedIn: boolean): Promise<Transfer[]> {
   const context: BrowserContext = await d.browser.newContext({
     viewport: { width: 1400, height: 900 },
@@ -42,6 +45,7 @@ async function coldLoad(route: string, signedIn: boolean): Promise<Transfer[]> {
     const scripts = new Map<string, { url: string; encoding: string | null }>();
     const transfers: Transfer[] = [];
     cdp.on('Network.responseReceived', (e) => {
+      if (e.response.status === 404) missing.push(e.response.url);
       if (e.type === 'Script' || /javascript/.test(e.response.mimeType)) {
         const headers = Object.fromEntries(
           Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]),
@@ -93,5 +97,9 @@ describe.skipIf(skipBrowser)('the dashboard on the wire (Chromium, empty cache)'
     const transfers = await coldLoad('/', false);
     report('sign-in', transfers);
     expect(kb(transfers)).toBeLessThanOrEqual(BUDGET_KB);
+  });
+
+  it('asks for nothing that is not there (its icon included)', () => {
+    expect(missing).toEqual([]);
   });
 });
