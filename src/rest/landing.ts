@@ -74,6 +74,7 @@ export function landingRouter(): Router {
   const r = Router();
   r.get('/', landing);
   r.get('/v1', landing);
-  r.get(['/favicon.svg', '/favicon.ico'], favicon);
+  r.get('/favicon.svg', favicon);
+  r.get('/favicon.ico', favicon);
   return r;
 }
