@@ -19,6 +19,7 @@
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { openOrm } from '../src/db/orm.ts';
 import { rollUpDailyStats } from '../src/services/overview/rollup.ts';
 import { runCli } from './processes.ts';
 import type { Suite, SuiteContext } from './suites.ts';
@@ -201,7 +202,8 @@ async function run(suite: SuiteContext): Promise<boolean> {
     // The overview reads the daily rollup plus the rows after its watermark: the worker's job
     // (every minute) rolls up; here it is run once so the measurement does not wait for the cron.
     const rolled = performance.now();
-    const rolledUp = await rollUpDailyStats({ pool });
+    const orm = await openOrm(ctx.db.url);
+    const rolledUp = await rollUpDailyStats({ orm }).finally(() => orm.close(true));
     ctx.note(
       `dashboard: the overview rollup took ${round((performance.now() - rolled) / 1000)} s for ${rolledUp} rows`,
     );

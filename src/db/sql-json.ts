@@ -14,11 +14,13 @@ export const isoJsonSql = (expr: string) =>
  * A JSON object built in SQL with the keys of the DTO `T`, in the order given (the presenter's,
  * so the bytes match its `JSON.stringify`). `fields` maps every key to an expression that yields
  * JSON text (`jsonSql`, `isoJsonSql`, a nested `jsonObjectSql`, a number): a key of `T` left out,
- * renamed or added fails the typecheck (test/sql-json-types.ts).
+ * renamed or added fails the typecheck (test/sql-json-types.test.ts).
  */
 export function jsonObjectSql<T extends object>(fields: { [K in keyof T]-?: string }): string {
   const keys = Object.keys(fields) as (keyof T & string)[];
   if (keys.length === 0) return `'{}'`;
-  const parts = keys.map((k, i) => `'${i ? ',' : '{'}${JSON.stringify(k).replaceAll("'", "''")}:' || ${fields[k]}`);
+  const parts = keys.map(
+    (k, i) => `'${i ? ',' : '{'}${JSON.stringify(k).replaceAll("'", "''")}:' || ${fields[k]}`,
+  );
   return `(${parts.join(' || ')} || '}')`;
 }

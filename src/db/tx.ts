@@ -11,7 +11,6 @@ export interface SqlResult<R> {
  * or the pool itself outside a transaction. Repositories take this.
  */
 export interface Sql {
-  // biome-ignore lint/suspicious/noExplicitAny: rows are typed by each statement's caller
   query<R extends object = any>(text: string | Statement, values?: readonly unknown[]): Promise<SqlResult<R>>;
 }
 
@@ -22,14 +21,21 @@ export interface Statement {
   values?: readonly unknown[];
 }
 
+/** A pool that lends one connection at a time (node-pg's Pool). */
+export interface ClientPool {
+  connect(): Promise<Sql & { release(): void }>;
+}
+
 /**
- * Runs `fn` in one transaction on a client of the raw pool: COMMIT when it resolves, ROLLBACK
- * when it throws. Hot paths and multi-table invariants (ledger, redemptions, outbox) use this
- * rather than a MikroORM unit of work; pg-boss jobs join it through `clientDb(client)`.
+ * Runs `fn` in one transaction on a client of `pool`: COMMIT when it resolves, ROLLBACK when it
+ * throws. Services use `unitOfWork` (src/db/unit-of-work.ts); this is for the two paths that must
+ * hold a raw client: the engine's batch, whose long statements are named so each connection
+ * plans them once (bench suite `engine`; the unit of work's Kysely connection sends statements
+ * unnamed), and the live hub's start-point read, which runs outside any ORM context.
  */
 export async function withTransaction<T>(
-  pool: pg.Pool,
-  fn: (client: pg.PoolClient) => Promise<T>,
+  pool: ClientPool,
+  fn: (client: Sql) => Promise<T>,
   opts: { isolation?: 'read committed' | 'repeatable read' | 'serializable' } = {},
 ): Promise<T> {
   const client = await pool.connect();

@@ -34,7 +34,7 @@ const LEVELS: Record<Isolation, IsolationLevel> = {
  * `work.sql` and the jobs of `work.send`. Every service transaction goes through here.
  */
 export function unitOfWork<T>(
-  ctx: Pick<AppContext, 'orm' | 'boss'>,
+  ctx: Pick<AppContext, 'orm'> & Partial<Pick<AppContext, 'boss'>>,
   fn: (work: UnitOfWork) => Promise<T>,
   opts: { isolation?: Isolation } = {},
 ): Promise<T> {
@@ -44,7 +44,10 @@ export function unitOfWork<T>(
       return fn({
         em,
         sql,
-        send: (queue, data, options) => sendJob(ctx.boss, queue, data, options, sql),
+        send: (queue, data, options) => {
+          if (!ctx.boss) throw new Error('unitOfWork: this context has no queue to send jobs to');
+          return sendJob(ctx.boss, queue, data, options, sql);
+        },
       });
     },
     opts.isolation ? { isolationLevel: LEVELS[opts.isolation] } : {},

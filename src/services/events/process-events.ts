@@ -1,10 +1,9 @@
 import type { AppContext } from '../../context.ts';
-import type { Sql } from '../../db/tx.ts';
-import { uniqueViolation } from '../../db/tx.ts';
+import { type Sql, uniqueViolation, withTransaction } from '../../db/tx.ts';
 import { evaluateBatch, type SendMessage } from '../flows/engine/evaluate.ts';
 import { loadBatch, loadLedgerKeys, lockParticipants } from '../flows/engine/load.ts';
 import { loadMechanics, writeMechanics } from '../flows/engine/mechanics.ts';
-import { engineTransaction, withSavepoint } from '../flows/engine/transaction.sql.ts';
+import { withSavepoint } from '../flows/engine/transaction.sql.ts';
 import { derivedKey } from '../flows/engine/types.ts';
 import { writePlan } from '../flows/engine/write.ts';
 import { queueMessage } from '../messages/queue-message.ts';
@@ -87,7 +86,7 @@ async function processChunk(
 ): Promise<Map<string, string>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await engineTransaction(ctx.pool, (sql) =>
+      return await withTransaction(ctx.pool, (sql) =>
         runBatch(ctx, sql, ids, finalAttempt, trustFresh, pullEarlier),
       );
     } catch (err) {

@@ -2,7 +2,7 @@
 // join on the participant's own index) and its `live_watches` rows, which its statement triggers read; a
 // starting point is read under `for share`, after every write already under way has committed, in a short
 // transaction of its own on the hub's pool (the hub is the GraphQL subscriptions' transport, no service).
-import type { Sql } from '../../db/tx.ts';
+import { type ClientPool, type Sql, withTransaction } from '../../db/tx.ts';
 import {
   type BadgeAward,
   type BadgeAwardRow,
@@ -106,9 +106,7 @@ export async function unwatchAll(db: Sql, hubId: string): Promise<void> {
 }
 
 /** A pool that lends one connection for a short transaction. */
-export interface Connections {
-  connect(): Promise<Sql & { release(): void }>;
-}
+export type Connections = ClientPool;
 
 /**
  * The id of the participant's last row in `table`, read after every write already under way has
@@ -120,20 +118,12 @@ export async function lastRowId(
   table: 'ledger_entries' | 'participant_badges',
   pid: string,
 ): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return withTransaction(pool, async (client) => {
     await client.query('select 1 from participants where id = $1 for share', [pid]);
     const { rows } = await client.query<{ max: string | null }>(
       `select max(id) as max from ${table} where participant_id = $1`,
       [pid],
     );
-    await client.query('commit');
     return Number(rows[0]?.max ?? 0);
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

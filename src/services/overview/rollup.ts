@@ -18,7 +18,7 @@ export const BATCH_ROWS = 100_000;
  * watermark row is locked) and to repeat (a batch and its watermark commit together).
  */
 export async function rollUpDailyStats(
-  ctx: Pick<AppContext, 'orm' | 'boss'>,
+  ctx: Pick<AppContext, 'orm'>,
   opts: { settleSeconds?: number; batchRows?: number } = {},
 ): Promise<number> {
   const settle = opts.settleSeconds ?? SETTLE_SECONDS;

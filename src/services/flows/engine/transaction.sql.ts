@@ -1,33 +1,10 @@
-// Raw SQL: the engine's batch transaction (bench suite `engine`) runs on one client of the raw pool,
-// not through unitOfWork. Its statements are named, so each connection parses and plans them once
+// Raw SQL: the engine's batch transaction (bench suite `engine`) runs on one client of the raw pool
+// (`withTransaction`), not through unitOfWork. Its statements are named, so each connection parses and plans them once
 // (the load and the plan's write are long CTE statements whose planning costs about as much as a
 // small batch's execution); Kysely, under the ORM's transaction, sends every statement unnamed. The
 // engine loads no entity, so the ORM's fork and flush would add work and nothing it uses. The
 // `engine` suite sits near its target, so its per-batch round trips and statements stay as they are.
-import type pg from 'pg';
 import type { Sql } from '../../../db/tx.ts';
-
-/**
- * Runs `fn` in one transaction on a client of `pool`: COMMIT when it resolves, ROLLBACK when it
- * throws. The client is `fn`'s `Sql`, so the engine's named statements are prepared on it.
- */
-export async function engineTransaction<T>(
-  pool: Pick<pg.Pool, 'connect'>,
-  fn: (sql: Sql) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (err) {
-    await client.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-}
 
 /** Runs `fn` under a savepoint: a failure inside it leaves the enclosing transaction usable. */
 export async function withSavepoint<T>(sql: Sql, name: string, fn: () => Promise<T>): Promise<T> {
