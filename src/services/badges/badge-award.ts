@@ -29,7 +29,6 @@ export interface BadgeAwardRow {
   external_id: string;
 }
 
-/** An award row as a live subscription delivers it. */
 /** Where each column of a {@link BadgeAwardRow} comes from: the award, its badge or its participant. */
 const AWARD_COLUMNS: Record<keyof BadgeAwardRow, 'award' | 'badge' | 'participant'> = {
   key: 'badge',

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
 import { type CursorKey, type KeysetRange, keysetSql } from '../../lib/pagination.ts';
+import type { BadgeAwardRow } from '../badges/badge-award.ts';
 import { ParticipantBadge } from '../badges/entities.ts';
 import { Event } from '../events/entities.ts';
 import type { Mode, Scope } from '../keys/principal.ts';
@@ -187,13 +188,8 @@ export function messagesTo(ctx: Pick<AppContext, 'orm'>, who: Scope, participant
 }
 
 /** An award read by SQL: `badges` joined to `participant_badges`. */
-export interface HeldBadgeRow {
-  key: string;
-  tier: string;
-  name: string;
-  awarded_at: Date;
-  flow_run_id: string | null;
-}
+/** An award read by SQL without its participant (the badges domain's row less `external_id`). */
+export type HeldBadgeRow = Omit<BadgeAwardRow, 'external_id'>;
 
 /** The awards of many participants (by external id) in one statement; a participant without any has a null key. */
 export async function badgesOfMany(
