@@ -187,7 +187,6 @@ export function messagesTo(ctx: Pick<AppContext, 'orm'>, who: Scope, participant
     );
 }
 
-/** An award read by SQL: `badges` joined to `participant_badges`. */
 /** An award read by SQL without its participant (the badges domain's row less `external_id`). */
 export type HeldBadgeRow = Omit<BadgeAwardRow, 'external_id'>;
 
