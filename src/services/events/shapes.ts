@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import { mode, timestamp, uuidV7 } from '../../lib/shapes.ts';
 import { flowRunShape } from '../flows/shapes.ts';
+import { EVENT_STATUSES } from './statuses.ts';
 
-/**
- * The stored event statuses (docs/guarantees.md#delivery-semantics-events-at-least-once-effects-exactly-once):
- * the response enum, the `status` filter and the entity's column share them.
- */
-export const eventStatus = z.enum(['received', 'processed', 'failed', 'quarantined']).meta({
+export { EVENT_STATUSES, type EventStatus } from './statuses.ts';
+
+/** The stored event statuses as the API documents them. */
+export const eventStatus = z.enum(EVENT_STATUSES).meta({
   id: 'EventStatus',
   description:
     '`received` on acceptance, then `processed`, or `failed` once processing retries run out; ' +
     '`quarantined` events (missing type or participant, or a payload failing the type schema) are never processed.',
 });
-export const EVENT_STATUSES = eventStatus.options;
-export type EventStatus = z.output<typeof eventStatus>;
 
 /** The 202 of both ingest doors. */
 export const eventAcceptedShape = z

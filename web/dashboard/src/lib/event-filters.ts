@@ -1,18 +1,8 @@
 /** The events page's filter form ↔ the `events.list` input (pure; unit-tested). */
-import type { EventStatus } from '../../../../src/services/events/shapes.ts';
+import { EVENT_STATUSES, type EventStatus } from '../../../../src/services/events/statuses.ts';
 
-/**
- * The service's event statuses. Written out here, not imported, because the module that holds
- * them (src/services/events/shapes.ts) imports the flows' shapes and, through them, server-only
- * code; the `Record` below fails to compile when the service's list and this one differ.
- */
-const EVENT_STATUS_SET: Record<EventStatus, true> = {
-  received: true,
-  processed: true,
-  failed: true,
-  quarantined: true,
-};
-export const EVENT_STATUS_OPTIONS = Object.keys(EVENT_STATUS_SET) as EventStatus[];
+/** The service's event statuses, as the filter offers them. */
+export const EVENT_STATUS_OPTIONS: readonly EventStatus[] = EVENT_STATUSES;
 export type EventStatusOption = EventStatus;
 
 export interface EventFilters {
@@ -50,7 +40,7 @@ export function eventFiltersFromSearch(search: string): EventFilters {
   const p = new URLSearchParams(search);
   const status = p.get('status') ?? '';
   return {
-    status: Object.hasOwn(EVENT_STATUS_SET, status) ? (status as EventStatus) : '',
+    status: (EVENT_STATUSES as readonly string[]).includes(status) ? (status as EventStatus) : '',
     eventType: p.get('event_type') ?? '',
     participant: p.get('participant') ?? '',
     since: p.get('since') ?? '',
