@@ -7,10 +7,11 @@ import { openRuntime } from './runtime.ts';
 import { exitOnSignals, startServer } from './server.ts';
 import { seedDemo } from './services/demo/seed-demo.ts';
 import { ABILITIES } from './services/keys/abilities.ts';
-import { createKey, listKeys, revokeKey, rotateKey } from './services/keys/manage-keys.ts';
-import { createUser } from './services/workspaces/create-user.ts';
-import { createWorkspace } from './services/workspaces/create-workspace.ts';
-import { deleteUserOf } from './services/workspaces/delete-user.ts';
+import { createKeyInput, issueKey, listKeys, revokeKey, rotateKey } from './services/keys/manage-keys.ts';
+import { parseInput } from './services/validation.ts';
+import { createUser, createUserInput } from './services/workspaces/create-user.ts';
+import { createWorkspace, createWorkspaceInput } from './services/workspaces/create-workspace.ts';
+import { deleteUserInput, deleteUserOf } from './services/workspaces/delete-user.ts';
 
 /** Breaks a long line at spaces so help text stays within a terminal's width. */
 function wrap(text: string, width = 96): string {
@@ -199,7 +200,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (cmd === 'workspace' && sub === 'create') {
     const ws = await withRuntime(({ ctx }) =>
-      createWorkspace(ctx, { slug: need(arg, '<slug>'), name: opts.name }),
+      createWorkspace(ctx, parseInput(createWorkspaceInput, { slug: need(arg, '<slug>'), name: opts.name })),
     );
     print(opts, { ...ws }, `workspace ${ws.slug} (${ws.id})`);
     return 0;
@@ -213,12 +214,15 @@ async function main(argv: string[]): Promise<number> {
             .filter(Boolean)
         : [];
     const k = await withRuntime(({ ctx }) =>
-      createKey(ctx, {
-        workspace: need(opts.workspace as string, '--workspace'),
-        mode: need(opts.mode as string, '--mode'),
-        abilities,
-        name: opts.name,
-      }),
+      issueKey(
+        ctx,
+        parseInput(createKeyInput, {
+          workspace: need(opts.workspace as string, '--workspace'),
+          mode: need(opts.mode as string, '--mode'),
+          abilities,
+          name: opts.name,
+        }),
+      ),
     );
     print(
       opts,
@@ -270,20 +274,25 @@ async function main(argv: string[]): Promise<number> {
   }
   if (cmd === 'users' && sub === 'create') {
     const u = await withRuntime(({ ctx }) =>
-      createUser(ctx, {
-        workspace: need(opts.workspace as string, '--workspace'),
-        email: opts.email,
-        password: opts.password,
-      }),
+      createUser(
+        ctx,
+        parseInput(createUserInput, {
+          workspace: need(opts.workspace as string, '--workspace'),
+          email: opts.email,
+          password: opts.password,
+        }),
+      ),
     );
     print(opts, u, `user ${u.email} (${u.id})`);
     return 0;
   }
   if (cmd === 'users' && sub === 'delete') {
     const u = await withRuntime(({ ctx }) =>
-      deleteUserOf(ctx, need(opts.workspace as string, '--workspace'), {
-        email: need(opts.email as string, '--email'),
-      }),
+      deleteUserOf(
+        ctx,
+        need(opts.workspace as string, '--workspace'),
+        parseInput(deleteUserInput, { email: need(opts.email as string, '--email') }),
+      ),
     );
     print(opts, { ...u, deleted: true }, `user ${u.email} (${u.id}) deleted; its sessions ended`);
     return 0;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
-import { createKey, revokeKey } from '../src/services/keys/manage-keys.ts';
+import { issueKey, revokeKey } from '../src/services/keys/manage-keys.ts';
 import { authenticateUser } from '../src/services/workspaces/authenticate-user.ts';
 import { createUser } from '../src/services/workspaces/create-user.ts';
 import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
@@ -344,8 +344,8 @@ describe('svc keys list', () => {
   it('lists every key of the workspace, revoked ones too, with the ids rotate and revoke take', async () => {
     const ctx = server.runtime.ctx;
     await createWorkspace(ctx, { slug: 'list-ws' });
-    const test = await createKey(ctx, { workspace: 'list-ws', mode: 'test', name: 'ci' });
-    const live = await createKey(ctx, { workspace: 'list-ws', mode: 'live', abilities: ['events:write'] });
+    const test = await issueKey(ctx, { workspace: 'list-ws', mode: 'test', abilities: [], name: 'ci' });
+    const live = await issueKey(ctx, { workspace: 'list-ws', mode: 'live', abilities: ['events:write'] });
     await revokeKey(ctx, test.id);
 
     const listed = json(await svc(['keys', 'list', '--workspace', 'list-ws', '--json']));

@@ -5,8 +5,9 @@ import { loadConfig } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { ensureDatabase, withDatabase } from '../src/db/database.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
-import { createKey } from '../src/services/keys/manage-keys.ts';
+import { createKeyInput, issueKey } from '../src/services/keys/manage-keys.ts';
 import type { Mode } from '../src/services/keys/principal.ts';
+import { parseInput } from '../src/services/validation.ts';
 import { createUser } from '../src/services/workspaces/create-user.ts';
 import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
 import type { AppRouter } from '../src/trpc/index.ts';
@@ -90,8 +91,14 @@ export async function startTestApp(
     async workspace(wsOpts = {}) {
       const slug = `ws-${randomBytes(5).toString('hex')}`;
       const ws = await createWorkspace(ctx, { slug });
-      const test = await createKey(ctx, { workspace: slug, mode: 'test', abilities: wsOpts.abilities ?? [] });
-      const live = await createKey(ctx, { workspace: slug, mode: 'live', abilities: wsOpts.abilities ?? [] });
+      // `abilities` is whatever strings a test names: checked as `svc keys create` checks them.
+      const key = (mode: string) =>
+        issueKey(
+          ctx,
+          parseInput(createKeyInput, { workspace: slug, mode, abilities: wsOpts.abilities ?? [] }),
+        );
+      const test = await key('test');
+      const live = await key('live');
       const keys = { test: test.key, live: live.key };
       return {
         id: ws.id,

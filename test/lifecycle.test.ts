@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.ts';
 import { openOrm } from '../src/db/orm.ts';
-import { createKey } from '../src/services/keys/manage-keys.ts';
+import { issueKey } from '../src/services/keys/manage-keys.ts';
 import { createWorkspace } from '../src/services/workspaces/create-workspace.ts';
 import { eventually, freshDatabase, request, testEnv } from './helpers.ts';
 
@@ -104,7 +104,7 @@ async function seedKey(databaseUrl: string): Promise<string> {
   try {
     const ctx = { orm } as unknown as AppContext; // these two services use nothing else
     await createWorkspace(ctx, { slug: 'life' });
-    return (await createKey(ctx, { workspace: 'life', mode: 'test' })).key;
+    return (await issueKey(ctx, { workspace: 'life', mode: 'test', abilities: [] })).key;
   } finally {
     await orm.close(true);
   }

@@ -136,8 +136,8 @@ describe('reward management', () => {
     });
     const full = await own.api('/v1/rewards');
     expect(full.body.data[0].config.headers).toEqual({ Authorization: 'Bearer s3cret' });
-    const { createKey } = await import('../src/services/keys/manage-keys.ts');
-    const reader = await createKey(app.ctx, {
+    const { issueKey } = await import('../src/services/keys/manage-keys.ts');
+    const reader = await issueKey(app.ctx, {
       workspace: own.slug,
       mode: 'test',
       abilities: ['participants:read'],

@@ -17,7 +17,7 @@ import { OPERATIONS } from '../src/rest/openapi.ts';
 import type { Operation } from '../src/rest/operation.ts';
 import { schema } from '../src/schema/schema.ts';
 import { ABILITIES, type Ability } from '../src/services/keys/abilities.ts';
-import { createKey, revokeKey } from '../src/services/keys/manage-keys.ts';
+import { issueKey, revokeKey } from '../src/services/keys/manage-keys.ts';
 import { eventually, request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 import { sampleBodies } from './operation-samples.ts';
 import {
@@ -150,14 +150,14 @@ beforeAll(async () => {
   other = await app.workspace();
   client = new SweepClient(app.url);
   const ws = victim.slug;
-  const toRevoke = await createKey(app.ctx, { workspace: ws, mode: 'test', abilities: [] });
+  const toRevoke = await issueKey(app.ctx, { workspace: ws, mode: 'test', abilities: [] });
   revokedKey = toRevoke.key;
   await revokeKey(app.ctx, toRevoke.id);
   for (const ability of ABILITIES) {
     const abilities = ABILITIES.filter((a) => a !== ability);
-    lacking.set(ability, (await createKey(app.ctx, { workspace: ws, mode: 'test', abilities })).key);
+    lacking.set(ability, (await issueKey(app.ctx, { workspace: ws, mode: 'test', abilities })).key);
   }
-  minimalKey = (await createKey(app.ctx, { workspace: ws, mode: 'test', abilities: ['events:write'] })).key;
+  minimalKey = (await issueKey(app.ctx, { workspace: ws, mode: 'test', abilities: ['events:write'] })).key;
   secrets.push(
     ...[
       revokedKey,

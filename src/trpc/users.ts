@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addUser, addUserInput, listUsers, removeUser } from '../services/workspaces/dashboard-users.ts';
+import { userByIdInput } from '../services/workspaces/delete-user.ts';
 import { router, sessionProcedure } from './trpc.ts';
 
 /** The dashboard logins of the signed-in user's workspace: list, add, delete (never oneself). */
@@ -11,7 +12,7 @@ export const usersRouter = router({
     .input(addUserInput)
     .mutation(({ ctx, input }) => addUser(ctx.app, ctx.user.workspace, input)),
   delete: sessionProcedure
-    .input(z.strictObject({ id: z.uuid() }))
+    .input(userByIdInput)
     .mutation(({ ctx, input }) =>
       removeUser(ctx.app, { id: ctx.user.id, workspaceId: ctx.user.workspace.id }, input),
     ),

@@ -6,13 +6,13 @@ import type { AppContext } from '../../context.ts';
 import { ingestEvent } from '../events/ingest-event.ts';
 import { seedDemoFlows } from '../flows/seed-flows.ts';
 import { hashKey } from '../keys/key-format.ts';
-import { createKey } from '../keys/manage-keys.ts';
+import { issueKey } from '../keys/manage-keys.ts';
 import type { Mode } from '../keys/principal.ts';
+import { liveKeysByHash } from '../keys/repository.ts';
 import { seedDemoTemplates } from '../messages/seed-templates.ts';
 import { seedDemoRewards } from '../rewards/seed-rewards.ts';
 import { createUser } from '../workspaces/create-user.ts';
 import { createWorkspace } from '../workspaces/create-workspace.ts';
-import { ApiKey } from '../workspaces/entities.ts';
 
 export const DEMO_SLUG = 'demo';
 export const DEMO_USER_EMAIL = 'demo@example.com';
@@ -53,11 +53,10 @@ export async function seedDemo(ctx: AppContext, databaseUrl: string): Promise<De
   const keys = { test_key: '', live_key: '' };
   for (const mode of ['test', 'live'] as Mode[]) {
     const prior = saved[dbTag]?.[`${mode}_key`];
-    const stillValid =
-      prior && (await ctx.orm.em.fork().count(ApiKey, { keyHash: hashKey(prior), revokedAt: null })) > 0;
+    const stillValid = prior && (await liveKeysByHash(ctx.pool, [hashKey(prior)])).length > 0;
     keys[`${mode}_key`] = stillValid
       ? prior
-      : (await createKey(ctx, { workspace: ws.slug, mode, name: `demo ${mode} key` })).key;
+      : (await issueKey(ctx, { workspace: ws.slug, mode, abilities: [], name: `demo ${mode} key` })).key;
   }
   mkdirSync(stateDir, { recursive: true });
   writeFileSync(file, JSON.stringify({ ...saved, [dbTag]: keys }, null, 2), { mode: 0o600 });

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
-import { parseInput } from '../validation.ts';
 import { ApiKey } from '../workspaces/entities.ts';
 import { ABILITIES } from './abilities.ts';
 import { mintKey } from './key-format.ts';
@@ -55,11 +54,6 @@ export function issueKey(ctx: AppContext, data: CreateKeyInput): Promise<ApiKeyD
     await em.flush();
     return { ...presentKey(key), key: minted.plaintext };
   });
-}
-
-/** {@link issueKey} for input not validated yet (the CLI, the demo seed): a 422 for a bad one. */
-export function createKey(ctx: AppContext, input: unknown): Promise<ApiKeyDto & { key: string }> {
-  return issueKey(ctx, parseInput(createKeyInput, input));
 }
 
 /** Issues a fresh key with the same workspace, mode and abilities and revokes the old one in the same transaction. */

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { DomainError } from '../../errors.ts';
-import { parseInput } from '../validation.ts';
-import { User, Workspace } from './entities.ts';
+import type { User, Workspace } from './entities.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { readUserByEmail, readWorkspaceBySlug, savePasswordHash } from './repository.ts';
 
 export const loginInput = z.strictObject({
   workspace: z.string().min(1).max(64),
   email: z.string().min(1).max(320),
   password: z.string().min(1).max(200),
 });
+export type LoginInput = z.output<typeof loginInput>;
 
 export interface DashboardUser {
   id: string;
@@ -37,21 +38,16 @@ const decoyHash = () => {
  */
 export async function authenticateUser(
   ctx: AppContext,
-  input: unknown,
+  { workspace, email, password }: LoginInput,
   client: { ip?: string | undefined } = {},
 ): Promise<DashboardUser> {
-  const { workspace, email, password } = parseInput(loginInput, input);
   const attempt = await ctx.signIns.attempt({ workspace, email, ip: client.ip });
-  const em = ctx.orm.em.fork();
-  const ws = await em.findOne(Workspace, { slug: workspace });
-  const user = ws ? await em.findOne(User, { workspace: ws, email: email.trim().toLowerCase() }) : null;
+  const ws = await readWorkspaceBySlug(ctx.orm, workspace);
+  const user = ws ? await readUserByEmail(ctx.orm, ws.id, email.trim().toLowerCase()) : null;
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!ws || !user || !ok)
     throw new DomainError('authentication_error', 'Sign-in failed: wrong workspace, e-mail or password');
   await attempt.succeeded();
-  if (needsRehash(user.passwordHash)) {
-    user.passwordHash = await hashPassword(password);
-    await em.flush();
-  }
+  if (needsRehash(user.passwordHash)) await savePasswordHash(ctx.orm, user.id, await hashPassword(password));
   return presentUser(user, ws);
 }

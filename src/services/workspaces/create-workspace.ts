@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
-import { parseInput } from '../validation.ts';
-import { Workspace } from './entities.ts';
-import { insertWorkspaceUnlessSlugTaken } from './repository.ts';
+import { insertWorkspaceUnlessSlugTaken, workspaceBySlugOrFail } from './repository.ts';
 
 export const createWorkspaceInput = z.strictObject({
   slug: z
@@ -13,6 +12,7 @@ export const createWorkspaceInput = z.strictObject({
     .regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes, starting with a letter or digit'),
   name: z.string().min(1).max(200).optional(),
 });
+export type CreateWorkspaceInput = z.output<typeof createWorkspaceInput>;
 
 export interface WorkspaceDto {
   id: string;
@@ -21,14 +21,13 @@ export interface WorkspaceDto {
 }
 
 /** Creates a workspace, or returns the existing one with that slug (idempotent on slug). */
-export async function createWorkspace(ctx: AppContext, input: unknown): Promise<WorkspaceDto> {
-  const { slug, name } = parseInput(createWorkspaceInput, input);
-  const em = ctx.orm.em.fork();
-  await insertWorkspaceUnlessSlugTaken(em, { id: uuidv7(), slug, name: name ?? slug });
-  const ws = await em.findOneOrFail(Workspace, { slug });
-  return { id: ws.id, slug: ws.slug, name: ws.name };
-}
-
-export async function findWorkspaceBySlug(ctx: AppContext, slug: string): Promise<Workspace | null> {
-  return ctx.orm.em.fork().findOne(Workspace, { slug });
+export function createWorkspace(
+  ctx: AppContext,
+  { slug, name }: CreateWorkspaceInput,
+): Promise<WorkspaceDto> {
+  return unitOfWork(ctx, async ({ em }) => {
+    await insertWorkspaceUnlessSlugTaken(em, { id: uuidv7(), slug, name: name ?? slug });
+    const ws = await workspaceBySlugOrFail(em, slug);
+    return { id: ws.id, slug: ws.slug, name: ws.name };
+  });
 }

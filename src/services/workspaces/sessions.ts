@@ -1,8 +1,15 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { type DashboardUser, presentUser } from './authenticate-user.ts';
-import { DashboardSession } from './entities.ts';
+import {
+  deleteExpiredSessions,
+  deleteSessionByTokenHash,
+  endSessionsOfUser,
+  insertSession,
+  readLiveSession,
+} from './repository.ts';
 
 /**
  * Server-side dashboard sessions (docs/dashboard.md#security). A session is a random 256-bit
@@ -30,11 +37,12 @@ export async function startSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
-  const em = ctx.orm.em.fork();
-  // Expired sessions go whenever one starts, so rows do not pile up (the table holds one row per
-  // sign-in of the last day: small enough to sweep whole).
-  await em.nativeDelete(DashboardSession, { expiresAt: { $lte: now } });
-  await em.insert(DashboardSession, { id: uuidv7(), tokenHash: hashToken(token), user: userId, expiresAt });
+  await unitOfWork(ctx, async ({ em }) => {
+    // Expired sessions go whenever one starts, so rows do not pile up (the table holds one row per
+    // sign-in of the last day: small enough to sweep whole).
+    await deleteExpiredSessions(em, now);
+    await insertSession(em, { id: uuidv7(), tokenHash: hashToken(token), user: userId, expiresAt });
+  });
   return { token, expiresAt };
 }
 
@@ -44,23 +52,17 @@ export async function startSession(
  */
 export async function findSession(ctx: AppContext, token: string): Promise<SignedIn | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const session = await ctx.orm.em
-    .fork()
-    .findOne(
-      DashboardSession,
-      { tokenHash: hashToken(token), expiresAt: { $gt: new Date() } },
-      { populate: ['user.workspace'], strategy: 'joined' },
-    );
+  const session = await readLiveSession(ctx.orm, hashToken(token), new Date());
   return session ? { sessionId: session.id, user: presentUser(session.user, session.user.workspace) } : null;
 }
 
 /** Ends the session a token names (sign-out); true when there was one. */
 export async function endSession(ctx: AppContext, token: string): Promise<boolean> {
   if (!TOKEN_SHAPE.test(token)) return false;
-  return (await ctx.orm.em.fork().nativeDelete(DashboardSession, { tokenHash: hashToken(token) })) > 0;
+  return (await deleteSessionByTokenHash(ctx.orm, hashToken(token))) > 0;
 }
 
 /** Ends every session of a user (password reset, "sign out everywhere"); how many ended. */
 export async function endUserSessions(ctx: AppContext, userId: string): Promise<number> {
-  return ctx.orm.em.fork().nativeDelete(DashboardSession, { user: userId });
+  return endSessionsOfUser(ctx.orm, userId);
 }
