@@ -98,8 +98,13 @@ describe('auth', () => {
     for (const cookie of [null, 'garbage', flipped, `${real}x`, 'A'.repeat(43)]) {
       const d = dashboard();
       if (cookie) d.jar.set('svc_session', cookie);
-      for (const call of [d.client.events.list.query({ mode: 'test' }), d.client.auth.me.query()]) {
-        const err = await failure(call);
+      // One call at a time: a second call started before the first is awaited could reject with
+      // no handler yet attached (an unhandled rejection), whichever answers first.
+      for (const call of [
+        () => d.client.events.list.query({ mode: 'test' }),
+        () => d.client.auth.me.query(),
+      ]) {
+        const err = await failure(call());
         expect(err.data).toMatchObject({
           code: 'UNAUTHORIZED',
           httpStatus: 401,
