@@ -24,3 +24,13 @@ export function jsonObjectSql<T extends object>(fields: { [K in keyof T]-?: stri
   );
   return `(${parts.join(' || ')} || '}')`;
 }
+
+/**
+ * The select list of a row type, from a record with one key per column (`{ id: true, … }`,
+ * typed `Record<keyof Row, true>` so a column added to the row and not to the list fails the
+ * typecheck), qualified by `alias` when given: `e.id, e.points, …`.
+ */
+export const columnList = (columns: Record<string, true>, alias?: string): string =>
+  Object.keys(columns)
+    .map((c) => (alias ? `${alias}.${c}` : c))
+    .join(', ');

@@ -1,3 +1,4 @@
+import { columnList } from '../../db/sql-json.ts';
 import type { Sql } from '../../db/tx.ts';
 import { type CursorKey, type KeysetRange, keysetSql } from '../../lib/pagination.ts';
 import type { Mode } from '../keys/principal.ts';
@@ -33,10 +34,7 @@ const ENTRY: Record<keyof RawEntry, true> = {
 };
 
 /** The column list of a {@link RawEntry}, qualified by `alias` when given (`e.id, e.points, …`). */
-export const entryColumns = (alias?: string): string =>
-  Object.keys(ENTRY)
-    .map((c) => (alias ? `${alias}.${c}` : c))
-    .join(', ');
+export const entryColumns = (alias?: string): string => columnList(ENTRY, alias);
 
 /** An entry with the external id of its participant. */
 export type OwnedEntry = RawEntry & { external_id: string };

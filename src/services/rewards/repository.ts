@@ -1,6 +1,7 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppContext } from '../../context.ts';
+import { columnList } from '../../db/sql-json.ts';
 import type { Sql } from '../../db/tx.ts';
 import { notFound } from '../../errors.ts';
 import { type CursorKey, type KeysetRange, keysetSql } from '../../lib/pagination.ts';
@@ -160,10 +161,7 @@ const REDEMPTION: Record<Exclude<keyof RedemptionRow, 'external_id'>, true> = {
 };
 
 /** The `redemptions` columns of a RedemptionRow (all but the external id), qualified by `alias` when given. */
-export const redemptionColumns = (alias?: string): string =>
-  Object.keys(REDEMPTION)
-    .map((c) => (alias ? `${alias}.${c}` : c))
-    .join(', ');
+export const redemptionColumns = (alias?: string): string => columnList(REDEMPTION, alias);
 
 /** A RedemptionRow's columns over `redemptions x join participants p`. */
 export const REDEMPTION_COLUMNS = `${redemptionColumns('x')}, p.external_id`;
