@@ -49,6 +49,8 @@ describe('POST /v1/participants/{external_id}/points', () => {
       reference: null,
       reverses_entry_id: null,
       idempotency_key: null,
+      expires_at: null,
+      capped_points: 0,
       created_at: expect.any(String),
     });
     const show = await ws.api('/v1/participants/adj-new');

@@ -34,7 +34,8 @@ const FlowRunStatus = builder.enumType('FlowRunStatus', {
 });
 
 const FlowStepStatus = builder.enumType('FlowStepStatus', {
-  description: "A run's statuses, plus `pending` for steps not reached (an earlier step failed).",
+  description:
+    "A run's statuses, plus `pending` for steps not reached (an earlier step failed) and `capped` for an award an earning cap cut to nothing.",
   values: STEP_STATUSES,
 });
 

@@ -14,6 +14,13 @@ import { Message, MessageTemplate } from './messages/entities.ts';
 import { OutboxEvent } from './outbox/entities.ts';
 import { DailyStat, DailyStatWatermark } from './overview/entities.ts';
 import { Participant } from './participants/entities.ts';
+import {
+  EarningCount,
+  LotAllocation,
+  PendingGrant,
+  PointLot,
+  ProgramSettingsRow,
+} from './points/entities.ts';
 import { ParticipantMultiplier, Redemption, Reward, RewardCode } from './rewards/entities.ts';
 import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhooks/entities.ts';
 import { ApiKey, DashboardSession, User, Workspace } from './workspaces/entities.ts';
@@ -54,4 +61,9 @@ export const entities = [
   ExportChunk,
   DailyStat,
   DailyStatWatermark,
+  ProgramSettingsRow,
+  PointLot,
+  LotAllocation,
+  PendingGrant,
+  EarningCount,
 ];

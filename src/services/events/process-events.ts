@@ -152,7 +152,7 @@ async function runBatch(
         }),
       )
     : new Set<string>();
-  const mechanics = await loadMechanics(sql, { events, participants });
+  const mechanics = await loadMechanics(sql, { events, participants, flows });
 
   // A savepoint, so a message that fails mid-statement leaves the batch's transaction usable.
   const sendMessage: SendMessage = (p, template, key, context) =>

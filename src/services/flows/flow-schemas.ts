@@ -3,6 +3,7 @@ import { storableJson, TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import { BADGE_KEY_LENGTH, TIER_LENGTH } from '../badges/manage-badges.ts';
 import { LIMITS } from '../events/event-input.ts';
 import { TEMPLATE_KEY_LENGTH } from '../messages/template-input.ts';
+import { earningCapShape, isoDuration } from '../points/shapes.ts';
 import { logicProblem } from './logic.ts';
 
 /** A JSON Logic expression: an object with one known operation (nested values checked too), storable as jsonb. */
@@ -20,6 +21,10 @@ export const awardPointsAction = z.strictObject({
   /** A constant, or JSON Logic over the flow context (floored; ≤ 0 skips the step). */
   points: z.union([z.number().int().positive().max(1_000_000_000), logic]),
   reason: text(500).optional(),
+  /** Overrides the programme's `pending_for` for this award (docs/points.md#pending-points). */
+  pending_for: isoDuration.optional(),
+  /** A cap of this action's own, counted per participant (docs/points.md#earning-caps). */
+  cap: earningCapShape.optional(),
 });
 
 export const awardBadgeAction = z.strictObject({

@@ -16,9 +16,10 @@ export const FLOW_RUN_STATUSES = flowRunStatus.options;
 export type RunStatus = z.output<typeof flowRunStatus>;
 
 /** A step's statuses: a run's, plus `pending` for steps not reached. */
-const stepStatus = z
-  .enum([...FLOW_RUN_STATUSES, 'pending'])
-  .meta({ description: '`pending`: not reached (an earlier step failed).' });
+const stepStatus = z.enum([...FLOW_RUN_STATUSES, 'pending', 'capped']).meta({
+  description:
+    '`pending`: not reached (an earlier step failed); `capped`: an award an earning cap cut to nothing (docs/points.md#earning-caps).',
+});
 export const STEP_STATUSES = stepStatus.options;
 export type StepStatus = z.output<typeof stepStatus>;
 

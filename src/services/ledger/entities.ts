@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { liveTrigger } from '../live/triggers.ts';
 import { Participant } from '../participants/entities.ts';
+import { LOTS_TRIGGER } from '../points/lots-trigger.sql.ts';
 import { Workspace } from '../workspaces/entities.ts';
 import type { LedgerSource } from './shapes.ts';
 
@@ -31,6 +32,8 @@ const LedgerEntrySchema = defineEntity({
     },
     // Announces committed entries to GraphQL subscribers (src/services/live).
     liveTrigger('ledger_entries', 'l'),
+    // Opens and consumes point lots for every entry, whatever code posts it (docs/points.md#lots).
+    LOTS_TRIGGER,
   ],
   indexes: [
     { name: 'ledger_entries_participant_idx', properties: ['participant', 'id'] },
@@ -50,6 +53,10 @@ const LedgerEntrySchema = defineEntity({
     reference: p.string().length(255).nullable(),
     reversesEntry: () => p.manyToOne(LedgerEntry).nullable().deleteRule('no action'),
     idempotencyKey: p.string().length(300).nullable(),
+    /** Credits: the expiry of the lot it opened, as written (docs/points.md#lots); null otherwise. */
+    expiresAt: p.datetime().nullable(),
+    /** Flow awards: the part an earning cap cut (docs/points.md#earning-caps); 0 otherwise. */
+    cappedPoints: p.bigint('number').default(0),
     createdAt: p.datetime().defaultRaw('now()'),
   },
 });

@@ -15,6 +15,8 @@ export interface Credit {
   reference: string | null;
   idempotencyKey: string;
   lifetime: number;
+  expiresAt: Date | null;
+  cappedPoints: number;
 }
 
 /** An entry the statement posted, with its scope (to match it to its credit by key). */
@@ -26,8 +28,9 @@ export type PostedCredit = RawEntry & { workspace_id: string; mode: string };
  */
 const POST_CREDITS_SQL = `with d as (
   select * from unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::text[],
-                       $7::text[], $8::text[], $9::bigint[]) with ordinality
-    as d(workspace_id, mode, participant_id, points, reason, source, reference, idempotency_key, lifetime, ord)
+                       $7::text[], $8::text[], $9::bigint[], $10::timestamptz[], $11::bigint[]) with ordinality
+    as d(workspace_id, mode, participant_id, points, reason, source, reference, idempotency_key, lifetime,
+         expires_at, capped_points, ord)
 ), t as (
   select participant_id, sum(points) as points, sum(lifetime) as lifetime
     from d group by participant_id order by participant_id
@@ -40,10 +43,11 @@ const POST_CREDITS_SQL = `with d as (
    returning p.id, p.balance, t.points
 )
 insert into ledger_entries
-  (workspace_id, mode, participant_id, points, balance_after, reason, source, reference, idempotency_key)
+  (workspace_id, mode, participant_id, points, balance_after, reason, source, reference, idempotency_key,
+   expires_at, capped_points)
 select d.workspace_id, d.mode, d.participant_id, d.points,
        m.balance - m.points + sum(d.points) over (partition by d.participant_id order by d.ord),
-       d.reason, d.source, d.reference, d.idempotency_key
+       d.reason, d.source, d.reference, d.idempotency_key, d.expires_at, d.capped_points
   from d join moved m on m.id = d.participant_id
  order by d.ord
 returning workspace_id, mode, ${entryColumns()}`;
@@ -64,6 +68,8 @@ export async function insertCredits(sql: Sql, credits: readonly Credit[]): Promi
       credits.map((c) => c.reference),
       credits.map((c) => c.idempotencyKey),
       credits.map((c) => c.lifetime),
+      credits.map((c) => c.expiresAt),
+      credits.map((c) => c.cappedPoints),
     ],
   });
   return rows;

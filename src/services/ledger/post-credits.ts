@@ -70,6 +70,9 @@ export async function postCredits(
         reference: e.reference ?? null,
         idempotencyKey: e.idempotencyKey!,
         lifetime: lifetime(e),
+        // The caller decides expiry (the engine's points mechanic, the pending activation).
+        expiresAt: e.expiresAt ?? null,
+        cappedPoints: e.cappedPoints ?? 0,
       })),
     );
     if (rows.length !== fresh.length) throw new Error('postCredits: participant not found');

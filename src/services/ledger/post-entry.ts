@@ -3,6 +3,8 @@ import { DomainError, notFound } from '../../errors.ts';
 import type { Mode } from '../keys/principal.ts';
 import { recordEarnings } from '../leaderboards/record-earnings.ts';
 import { emitResult, type ResultToEmit } from '../outbox/emit.ts';
+import { applyCreditTerms, creditTerms } from '../points/credit-terms.ts';
+import { givenBackExpiry } from '../points/repository.ts';
 import { presentEntry } from './presenters.ts';
 import { balanceOf, entryByKey, moveAndPost } from './repository.ts';
 import type { LedgerEntryDto, LedgerSource, PointsChangedData } from './shapes.ts';
@@ -26,6 +28,13 @@ export interface EntryToPost {
   idempotencyKey?: string | null;
   /** How much `lifetime_points` moves; default: credits from flows and adjustments count, nothing else. */
   lifetimeDelta?: number;
+  /**
+   * A credit's lot expiry (docs/points.md#lots). Absent: postEntry works it out (the programme's
+   * expiry for flow and adjustment credits, the given-back lots' for a reversed debit).
+   */
+  expiresAt?: Date | null;
+  /** Flow awards: the part an earning cap cut. */
+  cappedPoints?: number;
 }
 
 export interface PostedEntry {
@@ -56,6 +65,13 @@ export async function postEntry(
   }
   const lifetime =
     e.lifetimeDelta ?? (e.points > 0 && (e.source === 'flow' || e.source === 'adjustment') ? e.points : 0);
+  const earning = e.points > 0 && (e.source === 'flow' || e.source === 'adjustment');
+  const terms =
+    e.expiresAt !== undefined || !earning
+      ? { expiresAt: e.expiresAt ?? null, movesOpenLots: false }
+      : await creditTerms(sql, e.workspaceId, e.mode, new Date());
+  if (e.expiresAt === undefined && e.points > 0 && e.reversesEntryId)
+    terms.expiresAt = await givenBackExpiry(sql, e.reversesEntryId);
   const row = await moveAndPost(sql, {
     workspaceId: e.workspaceId,
     mode: e.mode,
@@ -67,12 +83,15 @@ export async function postEntry(
     reference: e.reference ?? null,
     reversesEntryId: e.reversesEntryId ?? null,
     idempotencyKey: e.idempotencyKey ?? null,
+    expiresAt: terms.expiresAt,
+    cappedPoints: e.cappedPoints ?? 0,
   });
   if (!row) {
     const balance = await balanceOf(sql, e.participantId);
     if (balance === null) throw notFound('participant');
     throw insufficientPoints(balance, -e.points);
   }
+  await applyCreditTerms(sql, e.participantId, terms);
   const entry = presentEntry(row);
   // Weekly/monthly scores and rank histograms move with lifetime points, in this transaction.
   if (lifetime !== 0)

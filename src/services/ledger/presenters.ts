@@ -14,6 +14,8 @@ export function presentEntry(r: RawEntry): LedgerEntryDto {
     reference: r.reference,
     reverses_entry_id: r.reverses_entry_id === null ? null : Number(r.reverses_entry_id),
     idempotency_key: r.idempotency_key,
+    expires_at: r.expires_at ? isoTime(r.expires_at) : null,
+    capped_points: Number(r.capped_points),
     created_at: isoTime(r.created_at),
   };
 }
@@ -34,6 +36,8 @@ export function entryJsonSql(alias: string): string {
     reference: text('reference'),
     reverses_entry_id: `coalesce(${alias}.reverses_entry_id::text, 'null')`,
     idempotency_key: text('idempotency_key'),
+    expires_at: `coalesce(${isoJsonSql(`${alias}.expires_at`)}, 'null')`,
+    capped_points: `${alias}.capped_points`,
     created_at: isoJsonSql(`${alias}.created_at`),
   });
 }

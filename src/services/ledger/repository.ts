@@ -17,6 +17,8 @@ export interface RawEntry {
   reference: string | null;
   reverses_entry_id: string | null;
   idempotency_key: string | null;
+  expires_at: Date | null;
+  capped_points: string;
   created_at: Date;
 }
 
@@ -30,6 +32,8 @@ const ENTRY: Record<keyof RawEntry, true> = {
   reference: true,
   reverses_entry_id: true,
   idempotency_key: true,
+  expires_at: true,
+  capped_points: true,
   created_at: true,
 };
 
@@ -82,6 +86,8 @@ export interface EntryRow {
   reference: string | null;
   reversesEntryId: number | null;
   idempotencyKey: string | null;
+  expiresAt: Date | null;
+  cappedPoints: number;
 }
 
 /**
@@ -97,8 +103,8 @@ export async function moveAndPost(sql: Sql, e: EntryRow): Promise<RawEntry | nul
         returning balance)
      insert into ledger_entries
        (workspace_id, mode, participant_id, points, balance_after, reason, source, reference,
-        reverses_entry_id, idempotency_key)
-     select $1, $2, $3, $4, moved.balance, $5, $6, $7, $8, $9 from moved
+        reverses_entry_id, idempotency_key, expires_at, capped_points)
+     select $1, $2, $3, $4, moved.balance, $5, $6, $7, $8, $9, $11, $12 from moved
      returning ${entryColumns()}`,
     [
       e.workspaceId,
@@ -111,6 +117,8 @@ export async function moveAndPost(sql: Sql, e: EntryRow): Promise<RawEntry | nul
       e.reversesEntryId,
       e.idempotencyKey,
       e.lifetime,
+      e.expiresAt,
+      e.cappedPoints,
     ],
   );
   return rows[0] ?? null;

@@ -18,7 +18,10 @@ const ParticipantSchema = defineEntity({
     },
   ],
   // A spendable balance never goes below zero, even if a caller forgot the conditional UPDATE.
-  checks: [{ name: 'participants_balance_non_negative', expression: 'balance >= 0' }],
+  checks: [
+    { name: 'participants_balance_non_negative', expression: 'balance >= 0' },
+    { name: 'participants_pending_points_non_negative', expression: 'pending_points >= 0' },
+  ],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
     workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
@@ -29,6 +32,8 @@ const ParticipantSchema = defineEntity({
     name: p.string().length(200).nullable(),
     balance: p.bigint('number').default(0),
     lifetimePoints: p.bigint('number').default(0),
+    /** Points of pending grants not yet activated or cancelled (docs/points.md#pending-points). */
+    pendingPoints: p.bigint('number').default(0),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
   },

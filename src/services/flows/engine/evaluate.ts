@@ -2,7 +2,7 @@ import { uuidv7 } from '../../../lib/uuid7.ts';
 import type { EntryToPost } from '../../ledger/post-entry.ts';
 import type { ResultToEmit } from '../../outbox/emit.ts';
 import { evaluate, type FlowContext, truthy } from '../logic.ts';
-import type { LoadedMechanic } from './mechanics.ts';
+import { decideAward, type LoadedMechanic } from './mechanics.ts';
 import {
   type BadgeRow,
   derivedKey,
@@ -130,7 +130,7 @@ export async function evaluateBatch(
 
       for (let i = 0; i < steps.length && !failure; i++) {
         const step = steps[i]!;
-        if (step.status === 'completed' || step.status === 'skipped') continue;
+        if (step.status === 'completed' || step.status === 'skipped' || step.status === 'capped') continue;
         const action = flow.actions[i];
         if (!action) break;
         const key = derivedKey(e.id, flow.id, i);
@@ -145,28 +145,63 @@ export async function evaluateBatch(
             if (points <= 0) Object.assign(step, { status: 'skipped', result: { points: 0 }, error: null });
             else {
               if (!Number.isSafeInteger(points)) throw new Error(`award_points: ${points} is out of range`);
-              Object.assign(step, {
-                status: 'completed',
-                result: { points, multiplier: factor, entry_id: null },
-                error: null,
-              });
-              plan.credits.push({
-                step,
-                entry: {
-                  workspaceId: e.workspaceId,
-                  mode: e.mode,
-                  participantId: p.id,
-                  externalId: p.externalId,
-                  points,
-                  source: 'flow',
-                  reason: action.reason ?? flow.name,
-                  reference: run.id,
-                  idempotencyKey: key,
-                },
-              });
-              if (!s.ledgerKeys.has(key)) {
-                p.balance += points;
-                p.lifetime += points;
+              // Replayed (an earlier attempt credited it): the entry is returned as it was, undecided again.
+              const d = s.ledgerKeys.has(key)
+                ? { points, capped: 0 }
+                : decideAward(s.mechanics, {
+                    event: e,
+                    participant: p,
+                    flowId: flow.id,
+                    actionIndex: i,
+                    action,
+                    runId: run.id,
+                    key,
+                    points,
+                  });
+              if (d.points <= 0)
+                Object.assign(step, {
+                  status: 'capped',
+                  result: { points: 0, capped_points: d.capped, multiplier: factor },
+                  error: null,
+                });
+              else if (d.pending)
+                Object.assign(step, {
+                  status: 'completed',
+                  result: {
+                    points: d.points,
+                    capped_points: d.capped,
+                    multiplier: factor,
+                    pending_grant_id: d.pending.grantId,
+                    available_at: d.pending.availableAt.toISOString(),
+                  },
+                  error: null,
+                });
+              else {
+                Object.assign(step, {
+                  status: 'completed',
+                  result: { points: d.points, capped_points: d.capped, multiplier: factor, entry_id: null },
+                  error: null,
+                });
+                plan.credits.push({
+                  step,
+                  entry: {
+                    workspaceId: e.workspaceId,
+                    mode: e.mode,
+                    participantId: p.id,
+                    externalId: p.externalId,
+                    points: d.points,
+                    source: 'flow',
+                    reason: action.reason ?? flow.name,
+                    reference: run.id,
+                    idempotencyKey: key,
+                    expiresAt: d.expiresAt ?? null,
+                    cappedPoints: d.capped,
+                  },
+                });
+                if (!s.ledgerKeys.has(key)) {
+                  p.balance += d.points;
+                  p.lifetime += d.points;
+                }
               }
             }
           } else if (action.type === 'award_badge') {
@@ -220,7 +255,7 @@ export async function evaluateBatch(
       const final = s.finalAttempt.has(e.id);
       const status = failure
         ? 'failed'
-        : steps.every((st) => st.status === 'skipped')
+        : steps.every((st) => st.status === 'skipped' || st.status === 'capped')
           ? 'skipped'
           : 'completed';
       const finished = !failure || final;

@@ -1,6 +1,40 @@
 import type { Sql } from '../../../db/tx.ts';
+import { pointsMechanic } from '../../points/mechanic.ts';
+import type { FlowAction } from '../flow-schemas.ts';
 import type { BatchPlan } from './evaluate.ts';
-import type { EventRow, ParticipantState } from './types.ts';
+import type { EventRow, FlowRow, ParticipantState } from './types.ts';
+
+/** What a batch hands its mechanics to load from. */
+export interface MechanicBatch {
+  events: EventRow[];
+  participants: Map<number, ParticipantState>;
+  /** The active flows by `workspace/mode/event type` (types.ts flowKey). */
+  flows: Map<string, FlowRow[]>;
+}
+
+/** An `award_points` step about to credit `points` (after any multiplier). */
+export interface Award {
+  event: EventRow;
+  participant: ParticipantState;
+  flowId: string;
+  actionIndex: number;
+  action: Extract<FlowAction, { type: 'award_points' }>;
+  runId: string;
+  /** The step's derived key. */
+  key: string;
+  points: number;
+}
+
+/** What a mechanic made of an award: the points still credited and how they are credited. */
+export interface AwardDecision {
+  points: number;
+  /** The part an earning cap cut. */
+  capped: number;
+  /** Set: the points wait in a pending grant with this id until `availableAt`, instead of a credit. */
+  pending?: { grantId: string; availableAt: Date };
+  /** The credit's lot expiry; null or absent: never. */
+  expiresAt?: Date | null;
+}
 
 /**
  * Where a new mechanic reaches the engine (a points lifecycle: lots, expiry, pending points and
@@ -14,30 +48,44 @@ import type { EventRow, ParticipantState } from './types.ts';
 export interface EngineMechanic<State = unknown> {
   readonly name: string;
   /** Reads what the mechanic needs for the batch, after the participant locks. */
-  load(sql: Sql, batch: { events: EventRow[]; participants: Map<number, ParticipantState> }): Promise<State>;
+  load(sql: Sql, batch: MechanicBatch): Promise<State>;
   /**
    * What happens to this participant on this event, after the event's flows ran, in memory and
    * in event order (what it changes on `participant` is what the participant's next event sees).
    */
   onEvent(state: State, event: EventRow, participant: ParticipantState): void;
+  /**
+   * Optional: decides an award before it is credited (caps, pending points, expiry), in memory
+   * and in event order. Mechanics with it see the award one after the other, each the previous'
+   * decision.
+   */
+  award?(state: State, award: Award): AwardDecision;
   /** Writes what `onEvent` decided, in the batch's transaction, after the plan's own writes. */
   write(sql: Sql, state: State, plan: BatchPlan): Promise<void>;
 }
 
-/** The mechanics the engine runs for every batch, in this order. None yet. */
-export const ENGINE_MECHANICS: readonly EngineMechanic[] = [];
+/** The mechanics the engine runs for every batch, in this order. */
+export const ENGINE_MECHANICS: readonly EngineMechanic[] = [pointsMechanic as EngineMechanic];
 
 /** One batch's mechanics with the state each loaded. */
 export type LoadedMechanic = { mechanic: EngineMechanic; state: unknown };
 
-/** Loads every mechanic's state for the batch (nothing, and no round trip, while there are none). */
-export async function loadMechanics(
-  sql: Sql,
-  batch: { events: EventRow[]; participants: Map<number, ParticipantState> },
-): Promise<LoadedMechanic[]> {
+/** Loads every mechanic's state for the batch. */
+export async function loadMechanics(sql: Sql, batch: MechanicBatch): Promise<LoadedMechanic[]> {
   const loaded: LoadedMechanic[] = [];
   for (const mechanic of ENGINE_MECHANICS) loaded.push({ mechanic, state: await mechanic.load(sql, batch) });
   return loaded;
+}
+
+/** An award as the batch's mechanics decide it (unchanged when none has an opinion). */
+export function decideAward(loaded: LoadedMechanic[] | undefined, award: Award): AwardDecision {
+  let decision: AwardDecision = { points: award.points, capped: 0 };
+  for (const { mechanic, state } of loaded ?? []) {
+    if (!mechanic.award || decision.points <= 0) continue;
+    const next = mechanic.award(state, { ...award, points: decision.points });
+    decision = { ...decision, ...next, capped: decision.capped + next.capped };
+  }
+  return decision;
 }
 
 /** Writes every mechanic's part of the batch. */

@@ -1,0 +1,133 @@
+import type { Temporal } from 'temporal-polyfill';
+import type { Sql } from '../../db/tx.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
+import type { Award, AwardDecision, EngineMechanic, MechanicBatch } from '../flows/engine/mechanics.ts';
+import { type AwardWrites, writeAwards } from './award.sql.ts';
+import { earningCounts, programRows } from './repository.ts';
+import {
+  addDuration,
+  type Cap,
+  type CapPeriod,
+  capAward,
+  dateOf,
+  expiryOf,
+  instantOf,
+  periodKey,
+} from './rules.ts';
+import { DEFAULT_PROGRAM, type ProgramSettings, programShape } from './shapes.ts';
+
+/** What the points mechanic holds for one batch. */
+interface PointsState {
+  now: Temporal.Instant;
+  settings: Map<string, ProgramSettings>;
+  /** Earned points keyed `participant|scope|period`, as loaded and then moved by the batch. */
+  earned: Map<string, number>;
+  /** The keys of `earned` this batch moved. */
+  moved: Set<string>;
+  writes: AwardWrites;
+}
+
+const PERIODS: CapPeriod[] = ['day', 'week', 'month', 'year'];
+const scopeKey = (x: { workspaceId: string; mode: string }) => `${x.workspaceId}/${x.mode}`;
+
+/**
+ * The points lifecycle in the engine (docs/points.md): earning caps cut an award to what is
+ * left in each period (counted on the event's `occurred_at` in the programme's time zone), a
+ * `pending_for` turns it into a pending grant, and a credit carries its lot's expiry (`activity`
+ * expiry moves the participant's open lots too). Exact under concurrent events of one participant:
+ * the batch holds the participant's row lock from its load to its commit.
+ */
+export const pointsMechanic: EngineMechanic<PointsState> = {
+  name: 'points',
+
+  async load(sql: Sql, batch: MechanicBatch): Promise<PointsState> {
+    const scopes = [...new Map(batch.events.map((e) => [scopeKey(e), e])).values()];
+    const stored = await programRows(sql, scopes);
+    const settings = new Map<string, ProgramSettings>();
+    for (const s of scopes) {
+      const row = stored.get(scopeKey(s));
+      settings.set(scopeKey(s), row ? programShape.parse({ ...DEFAULT_PROGRAM, ...row }) : DEFAULT_PROGRAM);
+    }
+    const state: PointsState = {
+      now: instantOf(new Date()),
+      settings,
+      earned: new Map(),
+      moved: new Set(),
+      writes: { counts: [], grants: [], moves: [] },
+    };
+    // Counters are read only when some cap can apply: a programme cap, or an action's own.
+    const actionCaps = [...batch.flows.values()].some((fs) =>
+      fs.some((f) => f.actions.some((a) => a.type === 'award_points' && a.cap)),
+    );
+    const programCaps = [...settings.values()].some((s) => s.earning_caps.length > 0);
+    if (!actionCaps && !programCaps) return state;
+    const periods = new Set<string>();
+    for (const e of batch.events) {
+      const tz = settings.get(scopeKey(e))!.timezone;
+      for (const unit of PERIODS) periods.add(periodKey(unit, instantOf(e.occurredAt), tz));
+    }
+    const ids = [...new Set(batch.events.map((e) => e.participantId))];
+    for (const r of await earningCounts(sql, ids, [...periods]))
+      state.earned.set(`${r.participant_id}|${r.scope}|${r.period}`, Number(r.points));
+    return state;
+  },
+
+  onEvent() {},
+
+  award(state: PointsState, a: Award): AwardDecision {
+    const settings = state.settings.get(scopeKey(a.event)) ?? DEFAULT_PROGRAM;
+    const tz = settings.timezone;
+    const at = instantOf(a.event.occurredAt);
+    const caps: Cap[] = [
+      ...settings.earning_caps.map((c) => ({ scope: 'program', ...c })),
+      ...(a.action.cap ? [{ scope: `${a.flowId}:${a.actionIndex}`, ...a.action.cap }] : []),
+    ].map((c) => {
+      const key = `${a.participant.id}|${c.scope}|${periodKey(c.period, at, tz)}`;
+      return { key, max: c.max_points, earned: state.earned.get(key) ?? 0 };
+    });
+    const { points, capped } = capAward(a.points, caps);
+    if (points <= 0) return { points: 0, capped };
+    for (const c of caps) {
+      state.earned.set(c.key, c.earned + points);
+      state.moved.add(c.key);
+    }
+
+    const pendingFor = a.action.pending_for ?? settings.pending_for;
+    if (pendingFor) {
+      const grant = {
+        id: uuidv7(),
+        workspaceId: a.event.workspaceId,
+        mode: a.event.mode,
+        participantId: a.participant.id,
+        points,
+        availableAt: dateOf(addDuration(state.now, pendingFor, tz)),
+        eventId: a.event.id,
+        flowRunId: a.runId,
+        idempotencyKey: a.key,
+      };
+      state.writes.grants.push(grant);
+      return { points, capped, pending: { grantId: grant.id, availableAt: grant.availableAt } };
+    }
+    const expiry = expiryOf(state.now, settings.points_expiry, tz);
+    const expiresAt = expiry ? dateOf(expiry) : null;
+    if (expiresAt && settings.points_expiry?.mode === 'activity')
+      state.writes.moves.push({ participantId: a.participant.id, expiresAt });
+    return { points, capped, expiresAt };
+  },
+
+  async write(sql: Sql, state: PointsState): Promise<void> {
+    for (const key of state.moved) {
+      const points = state.earned.get(key)!;
+      const [participantId, scope, period] = key.split('|');
+      state.writes.counts.push({
+        participantId: Number(participantId),
+        scope: scope!,
+        period: period!,
+        points,
+      });
+    }
+    // The last move of each participant wins (moves are in event order).
+    const moves = new Map(state.writes.moves.map((m) => [m.participantId, m]));
+    await writeAwards(sql, { ...state.writes, moves: [...moves.values()] });
+  },
+};

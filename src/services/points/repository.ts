@@ -1,0 +1,184 @@
+import type { Sql } from '../../db/tx.ts';
+import { type CursorKey, type KeysetRange, keysetSql } from '../../lib/pagination.ts';
+import type { PendingStatus } from './shapes.ts';
+
+// Raw SQL: the lifecycle's reads and small writes. The engine's and the jobs' batch statements
+// live in award.sql.ts, expire.sql.ts and activate.sql.ts.
+
+/** The stored settings of a workspace and mode, or null (the defaults apply). */
+export async function programRow(
+  sql: Sql,
+  workspaceId: string,
+  mode: string,
+): Promise<Record<string, unknown> | null> {
+  const { rows } = await sql.query<{ settings: Record<string, unknown> }>(
+    `select settings from program_settings where workspace_id = $1 and mode = $2`,
+    [workspaceId, mode],
+  );
+  return rows[0]?.settings ?? null;
+}
+
+/** Merges `patch` into the stored settings (created when absent) and answers the result. */
+export async function mergeProgramRow(
+  sql: Sql,
+  workspaceId: string,
+  mode: string,
+  patch: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { rows } = await sql.query<{ settings: Record<string, unknown> }>(
+    `insert into program_settings (workspace_id, mode, settings) values ($1, $2, $3::jsonb)
+     on conflict (workspace_id, mode)
+       do update set settings = program_settings.settings || excluded.settings, updated_at = now()
+     returning settings`,
+    [workspaceId, mode, JSON.stringify(patch)],
+  );
+  return rows[0]!.settings;
+}
+
+/** The stored settings of several workspaces and modes (the engine's batch), keyed `workspace/mode`. */
+export async function programRows(
+  sql: Sql,
+  scopes: { workspaceId: string; mode: string }[],
+): Promise<Map<string, Record<string, unknown>>> {
+  if (!scopes.length) return new Map();
+  const { rows } = await sql.query<{ workspace_id: string; mode: string; settings: Record<string, unknown> }>(
+    `select workspace_id, mode, settings from program_settings
+      where (workspace_id, mode) in (select * from unnest($1::uuid[], $2::text[]))`,
+    [scopes.map((s) => s.workspaceId), scopes.map((s) => s.mode)],
+  );
+  return new Map(rows.map((r) => [`${r.workspace_id}/${r.mode}`, r.settings]));
+}
+
+/** Earned points of these participants in these cap scopes and periods. */
+export async function earningCounts(
+  sql: Sql,
+  participantIds: number[],
+  periods: string[],
+): Promise<{ participant_id: string; scope: string; period: string; points: string }[]> {
+  const { rows } = await sql.query<{ participant_id: string; scope: string; period: string; points: string }>(
+    `select participant_id, scope, period, points from earning_counts
+      where participant_id = any($1::bigint[]) and period = any($2::text[])`,
+    [participantIds, periods],
+  );
+  return rows;
+}
+
+/** An open lot as SQL reads it. */
+export interface LotRow {
+  entry_id: string;
+  points: string;
+  remaining: string;
+  expires_at: Date | null;
+}
+
+/** A participant's open lots in consumption order (soonest expiry first, never-expiring last). */
+export async function openLots(sql: Sql, participantId: number | string): Promise<LotRow[]> {
+  const { rows } = await sql.query<LotRow>(
+    `select entry_id, points, remaining, expires_at from point_lots
+      where participant_id = $1 and remaining > 0
+      order by expires_at asc nulls last, id`,
+    [participantId],
+  );
+  return rows;
+}
+
+/** The earliest expiry among the lots a debit consumed (what its reversal gives back), or null. */
+export async function givenBackExpiry(sql: Sql, debitEntryId: number): Promise<Date | null> {
+  const { rows } = await sql.query<{ expires_at: Date | null }>(
+    `select min(l.expires_at) as expires_at
+       from lot_allocations a join point_lots l on l.id = a.lot_id where a.entry_id = $1`,
+    [debitEntryId],
+  );
+  return rows[0]?.expires_at ?? null;
+}
+
+/**
+ * `activity` expiry: every open lot of these participants now expires at the given instant (the
+ * caller holds their row locks).
+ */
+export async function moveOpenLots(
+  sql: Sql,
+  moves: { participantId: number; expiresAt: Date }[],
+): Promise<void> {
+  if (!moves.length) return;
+  await sql.query(
+    `update point_lots l set expires_at = m.expires_at, notified_at = null
+       from unnest($1::bigint[], $2::timestamptz[]) as m(participant_id, expires_at)
+      where l.participant_id = m.participant_id and l.remaining > 0
+        and l.expires_at is distinct from m.expires_at`,
+    [moves.map((m) => m.participantId), moves.map((m) => m.expiresAt)],
+  );
+}
+
+/** A pending grant as SQL reads it. */
+export interface GrantRow {
+  id: string;
+  external_id: string;
+  points: string;
+  available_at: Date;
+  status: PendingStatus;
+  event_id: string | null;
+  flow_run_id: string | null;
+  entry_id: string | null;
+  created_at: Date;
+}
+
+const GRANT_COLUMNS = `g.id, p.external_id, g.points, g.available_at, g.status, g.event_id, g.flow_run_id,
+  g.entry_id, g.created_at`;
+
+/** One keyset range of a participant's grants, newest first. */
+export async function grantsOf(
+  sql: Sql,
+  participantId: number | string,
+  range: KeysetRange<CursorKey>,
+): Promise<GrantRow[]> {
+  const k = keysetSql(range, 'g.id', 2);
+  const { rows } = await sql.query<GrantRow>(
+    `select ${GRANT_COLUMNS} from pending_grants g join participants p on p.id = g.participant_id
+      where g.participant_id = $1 and ${k.where} order by ${k.order} limit ${k.limit}`,
+    [participantId, ...k.params],
+  );
+  return rows;
+}
+
+/** Locks the row of the participant owning grant `id` in the workspace and mode; false when unknown. */
+export async function lockGrantOwner(
+  sql: Sql,
+  workspaceId: string,
+  mode: string,
+  id: string,
+): Promise<boolean> {
+  const { rows } = await sql.query(
+    `select p.id from participants p join pending_grants g on g.participant_id = p.id
+      where g.id = $3 and g.workspace_id = $1 and g.mode = $2
+      for no key update of p`,
+    [workspaceId, mode, id],
+  );
+  return rows.length > 0;
+}
+
+/** The grant `id`, read after its owner's lock (a statement of its own: it sees what committed before). */
+export async function grantById(
+  sql: Sql,
+  id: string,
+): Promise<(GrantRow & { participant_id: string; workspace_id: string; mode: string }) | null> {
+  const { rows } = await sql.query<GrantRow & { participant_id: string; workspace_id: string; mode: string }>(
+    `select ${GRANT_COLUMNS}, g.participant_id, g.workspace_id, g.mode
+       from pending_grants g join participants p on p.id = g.participant_id where g.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Cancels a pending grant (its participant locked): no longer pending, never credited. */
+export async function cancelGrant(sql: Sql, id: string): Promise<void> {
+  await sql.query(
+    `with g as (
+       update pending_grants set status = 'cancelled', settled_at = now()
+        where id = $1 and status = 'pending' returning participant_id, points
+     )
+     update participants p set pending_points = p.pending_points - g.points, updated_at = now()
+       from g where p.id = g.participant_id`,
+    [id],
+  );
+}
