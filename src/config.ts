@@ -64,6 +64,8 @@ const envSchema = z.object({
   RETENTION_WEBHOOKS_DAYS: retentionDays(30),
   /** Days after which a sent message's rendered subject and body are blanked (the row stays). */
   RETENTION_MESSAGES_DAYS: retentionDays(90),
+  /** How often the points lifecycle's jobs (expiry, pending activation, expiry notices) look for due work. */
+  LOYALTY_TICK_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   /** Browser origins allowed to call /graphql and open its socket: comma-separated, `*` for any. */
   CORS_ORIGINS: z
     .string()

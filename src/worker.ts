@@ -11,6 +11,7 @@ import { LIFECYCLE_CRON, runLifecycleJob } from './jobs/run-lifecycle.ts';
 import { sendMessageJob } from './jobs/send-message.ts';
 import { startLeaderboardCompactor } from './services/leaderboards/compactor.ts';
 import { startMessageReconciler } from './services/messages/reconcile-messages.ts';
+import { startLoyaltyTicker } from './services/points/loyalty-tick.ts';
 
 /** Every job definition this process runs when its role includes `worker`. */
 const jobs = [
@@ -43,6 +44,8 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopDelivery]);
   const stopReconciler = startMessageReconciler(ctx);
   stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopReconciler]);
+  const stopLoyalty = startLoyaltyTicker(ctx);
+  stoppers.set(ctx, [...(stoppers.get(ctx) ?? []), stopLoyalty]);
 }
 
 /** Graceful stops of the long-running workers (not pg-boss queues) this process started. */

@@ -102,13 +102,20 @@ export async function balanceOf(app: TestApp, ws: TestWorkspace, externalId: str
   return { balance: Number(rows[0].balance), ledger: Number(rows[0].ledger) };
 }
 
-/** Every participant of the workspace whose balance differs from the sum of its ledger entries. */
+/**
+ * Every participant of the workspace whose balance differs from the sum of its ledger entries or
+ * from the sum of its open lots' `remaining` (docs/points.md#lots).
+ */
 export async function ledgerMismatches(app: TestApp, ws: TestWorkspace) {
   const { rows } = await app.ctx.pool.query(
-    `select p.external_id, p.balance, coalesce(sum(l.points), 0) as ledger
-       from participants p left join ledger_entries l on l.participant_id = p.id
+    `select p.external_id, p.balance, coalesce(l.points, 0) as ledger, coalesce(o.points, 0) as lots
+       from participants p
+       left join (select participant_id, sum(points) as points from ledger_entries group by participant_id) l
+         on l.participant_id = p.id
+       left join (select participant_id, sum(remaining) as points from point_lots group by participant_id) o
+         on o.participant_id = p.id
       where p.workspace_id = $1
-      group by p.id having p.balance <> coalesce(sum(l.points), 0)`,
+        and (p.balance <> coalesce(l.points, 0) or p.balance <> coalesce(o.points, 0))`,
     [ws.id],
   );
   return rows;

@@ -29,6 +29,7 @@ import {
 } from './openapi-schemas.ts';
 import type { Operation, OperationAuth, ResponseDoc } from './operation.ts';
 import { participantsOperations } from './participants.ts';
+import { pointsOperations } from './points.ts';
 import { rewardsOperations } from './rewards.ts';
 import { webhooksOperations } from './webhooks.ts';
 
@@ -48,6 +49,7 @@ export const OPERATIONS: Operation[] = [
   ...flowsOperations,
   ...webhooksOperations,
   ...participantsOperations,
+  ...pointsOperations,
   ...leaderboardsOperations,
   ...rewardsOperations,
   ...exportsOperations,
@@ -221,6 +223,10 @@ export function buildDocument(
           description: 'All-time, weekly and monthly boards with competition ranking.',
         },
         { name: 'Operations', description: 'Health and metrics, outside /v1.' },
+        {
+          name: 'Points lifecycle',
+          description: 'Programme settings (expiry, pending points, earning caps), lots and pending grants.',
+        },
         {
           name: 'Rewards',
           description: 'The catalogue, reward management, code pools and redemptions (atomic, idempotent).',

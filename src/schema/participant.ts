@@ -28,6 +28,7 @@ import { JSONScalar } from './json.ts';
 import { LedgerEntry } from './ledger-entry.ts';
 import { requestLoader } from './loaders.ts';
 import { patchArgs, serviceArgs, serviceInput } from './names.ts';
+import { NextExpiry } from './next-expiry.ts';
 import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
 
@@ -54,7 +55,7 @@ const Multiplier = builder.objectRef<ActiveMultiplier>('ActiveMultiplier').imple
 const Summary = builder.objectRef<ParticipantSummary>('ParticipantSummary').implement({
   description: 'Totals for a participant (the REST `…/summary`).',
   // The participant's own fields are on Participant, which holds this summary.
-  fields: mirror(['external_id', 'balance', 'lifetime_points'], (t) => ({
+  fields: mirror(['external_id', 'balance', 'lifetime_points', 'pending_points', 'next_expiry'], (t) => ({
     badgesCount: t.exposeInt('badges_count'),
     redemptionsCount: t.exposeInt('redemptions_count'),
     eventsCount: t.exposeInt('events_count'),
@@ -90,6 +91,11 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
       description: 'Spendable points; never negative.',
     }),
     lifetimePoints: t.expose('lifetime_points', { type: PointsScalar }),
+    pendingPoints: t.expose('pending_points', {
+      type: PointsScalar,
+      description: 'Flow-awarded points waiting to become spendable.',
+    }),
+    nextExpiry: t.expose('next_expiry', { type: NextExpiry, nullable: true }),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
     updatedAt: t.expose('updated_at', { type: DateTimeScalar }),
     summary: t.loadable({

@@ -10,6 +10,7 @@ import './leaderboard.ts';
 import './live.ts';
 import './message.ts';
 import './participant.ts';
+import './program.ts';
 import './redemption.ts';
 import './reward.ts';
 import './webhook-delivery.ts';

@@ -8,6 +8,7 @@ import { keysRouter } from './keys.ts';
 import { messagesRouter } from './messages.ts';
 import { overviewRouter } from './overview.ts';
 import { leaderboardsRouter, participantsRouter } from './participants.ts';
+import { pointsRouter } from './points.ts';
 import { rewardsRouter } from './rewards.ts';
 import { router } from './trpc.ts';
 import { usersRouter } from './users.ts';
@@ -22,6 +23,7 @@ export const appRouter = router({
   ingestEndpoints: ingestEndpointsRouter,
   messages: messagesRouter,
   participants: participantsRouter,
+  points: pointsRouter,
   leaderboards: leaderboardsRouter,
   webhooks: webhooksRouter,
   rewards: rewardsRouter,

@@ -10,6 +10,7 @@ import { issueKey } from '../keys/manage-keys.ts';
 import type { Mode } from '../keys/principal.ts';
 import { liveKeysByHash } from '../keys/repository.ts';
 import { seedDemoTemplates } from '../messages/seed-templates.ts';
+import { updateProgram } from '../points/program.ts';
 import { seedDemoRewards } from '../rewards/seed-rewards.ts';
 import { createUser } from '../workspaces/create-user.ts';
 import { createWorkspace } from '../workspaces/create-workspace.ts';
@@ -37,6 +38,11 @@ export interface DemoLogin {
 const demoPassword = (secret: string) =>
   createHmac('sha256', secret).update('svc demo dashboard password').digest('base64url').slice(0, 16);
 
+/** The demo's programme: points expire after 12 months, at the end of that month. */
+export const DEMO_PROGRAM = {
+  points_expiry: { mode: 'fixed', after: 'P12M', round_to: 'month' },
+} as const;
+
 /**
  * `svc demo`: an idempotent demo workspace with sample data, a test and a live key, and a
  * dashboard user. The keys' plaintext is kept in ./.svc/demo-keys.json (mode 600) so `npm start`
@@ -61,6 +67,9 @@ export async function seedDemo(ctx: AppContext, databaseUrl: string): Promise<De
   mkdirSync(stateDir, { recursive: true });
   writeFileSync(file, JSON.stringify({ ...saved, [dbTag]: keys }, null, 2), { mode: 0o600 });
 
+  // Points expire 12 months after they are earned, at the end of that month (docs/points.md).
+  for (const mode of ['test', 'live'] as Mode[])
+    await updateProgram(ctx, { workspaceId: ws.id, mode }, DEMO_PROGRAM);
   await seedDemoTemplates(ctx, ws.id);
   await seedDemoRewards(ctx, ws);
   // Flows before the sample events, so the events earn points and badges when processed.

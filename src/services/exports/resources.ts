@@ -10,7 +10,7 @@ import { presentMessageRow } from '../messages/presenters.ts';
 import { MESSAGE_ROW_COLUMNS, MESSAGE_ROW_FROM, type MessageRow } from '../messages/repository.ts';
 import { messageShape } from '../messages/shapes.ts';
 import { presentHeldBadgeRow } from '../participants/participant-badges.ts';
-import { PARTICIPANT_COLUMNS, type ParticipantRow, presentParticipant } from '../participants/presenters.ts';
+import { type ParticipantRow, participantColumns, presentParticipant } from '../participants/presenters.ts';
 import { participantBadgeShape, participantShape } from '../participants/shapes.ts';
 import { presentRedemption, type RedemptionRow } from '../rewards/presenters.ts';
 import { REDEMPTION_COLUMNS } from '../rewards/repository.ts';
@@ -35,7 +35,7 @@ export const exportBadgeShape = withParticipant(participantBadgeShape);
 export const RESOURCES: Record<ExportResource, ResourceReader> = {
   participants: reader<ParticipantRow>({
     shape: participantShape,
-    select: aliased(PARTICIPANT_COLUMNS),
+    select: participantColumns('x'),
     from: 'participants x',
     present: presentParticipant,
   }),

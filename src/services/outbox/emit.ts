@@ -13,6 +13,7 @@ export const resultType = z.enum([
   'reward.redeemed',
   'flow.completed',
   'message.sent',
+  'points.expiring',
 ]);
 export type ResultType = z.output<typeof resultType>;
 export const RESULT_TYPES = resultType.options;

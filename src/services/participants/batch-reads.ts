@@ -7,6 +7,7 @@ import { presentEntry } from '../ledger/presenters.ts';
 import type { RawEntry } from '../ledger/repository.ts';
 import type { LedgerEntryDto } from '../ledger/shapes.ts';
 import { presentHeldBadgeRow } from './participant-badges.ts';
+import { presentNextExpiry } from './presenters.ts';
 import * as repo from './repository.ts';
 import type { ParticipantBadgeDto, ParticipantSummary } from './shapes.ts';
 
@@ -62,6 +63,8 @@ export async function summariesOfMany(
       external_id: r.external_id,
       balance: Number(r.balance),
       lifetime_points: Number(r.lifetime_points),
+      pending_points: Number(r.pending_points),
+      next_expiry: presentNextExpiry(r),
       badges_count: Number(r.badges),
       redemptions_count: Number(r.redemptions),
       events_count: Number(r.events),

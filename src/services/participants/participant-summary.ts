@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Scope } from '../keys/principal.ts';
 import { rankOf } from '../leaderboards/read-leaderboard.ts';
 import { activeMultiplier } from '../rewards/repository.ts';
+import { presentNextExpiry } from './presenters.ts';
 import { countsOf, findParticipant } from './repository.ts';
 import type { ParticipantSummary } from './shapes.ts';
 
@@ -21,6 +22,8 @@ export async function participantSummary(
     external_id: p.external_id,
     balance: Number(p.balance),
     lifetime_points: Number(p.lifetime_points),
+    pending_points: Number(p.pending_points),
+    next_expiry: presentNextExpiry(p),
     badges_count: counts.badges,
     redemptions_count: counts.redemptions,
     events_count: counts.events,

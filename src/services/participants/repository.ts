@@ -10,7 +10,7 @@ import { entryColumns, type RawEntry } from '../ledger/repository.ts';
 import { Message } from '../messages/entities.ts';
 import { activeMultipliersSql } from '../rewards/multiplier.ts';
 import { Participant } from './entities.ts';
-import { PARTICIPANT_COLUMNS, type ParticipantRow } from './presenters.ts';
+import { PARTICIPANT_COLUMNS, type ParticipantRow, participantColumns } from './presenters.ts';
 
 // Raw SQL: a participant's row is locked and read on the connection of the ledger, engine and
 // redemption transactions that change it (bench suites `rewards`, `leaderboards`); the GraphQL
@@ -216,6 +216,9 @@ export interface SummaryRow {
   badges: string;
   redemptions: string;
   events: string;
+  pending_points: string;
+  next_expiry_at: Date | null;
+  next_expiry_points: string | null;
   factor: string | null;
   expires_at: Date | null;
 }
@@ -229,10 +232,11 @@ export async function summariesOfMany(
 ): Promise<SummaryRow[]> {
   const { rows } = await sql.query<SummaryRow>(
     `with ps as (
-       select id, external_id, balance, lifetime_points from participants
+       select ${participantColumns()} from participants
         where workspace_id = $1 and mode = $2 and external_id = any($3::text[])
      )
-     select ps.external_id, ps.balance, ps.lifetime_points,
+     select ps.external_id, ps.balance, ps.lifetime_points, ps.pending_points, ps.next_expiry_at,
+            ps.next_expiry_points,
             (select count(*) from participant_badges where participant_id = ps.id) as badges,
             (select count(*) from redemptions where participant_id = ps.id) as redemptions,
             (select count(*) from events where participant_id = ps.id) as events,

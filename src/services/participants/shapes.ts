@@ -3,6 +3,7 @@ import { timestamp } from '../../lib/shapes.ts';
 import { eventShape } from '../events/shapes.ts';
 import { ledgerEntryShape } from '../ledger/shapes.ts';
 import { messageShape } from '../messages/shapes.ts';
+import { nextExpiryShape } from '../points/shapes.ts';
 import { activeMultiplierShape, redemptionShape } from '../rewards/shapes.ts';
 import { webhookDeliveryDetailShape } from '../webhooks/shapes.ts';
 
@@ -18,6 +19,12 @@ export const participantShape = z
       .int()
       .min(0)
       .meta({ description: 'Points ever earned (flows and credits), minus reversed ones.' }),
+    pending_points: z.int().min(0).meta({
+      description: 'Flow-awarded points waiting to become spendable (docs/points.md#pending-points).',
+    }),
+    next_expiry: nextExpiryShape
+      .nullable()
+      .meta({ description: 'The soonest expiry of open points; null: none.' }),
     created_at: timestamp('Created by its first event or adjustment.'),
     updated_at: timestamp('Last change.'),
   })
@@ -29,6 +36,8 @@ export const participantSummaryShape = z
     external_id: z.string(),
     balance: z.int(),
     lifetime_points: z.int(),
+    pending_points: z.int().min(0),
+    next_expiry: nextExpiryShape.nullable(),
     badges_count: z.int(),
     redemptions_count: z.int(),
     events_count: z.int(),

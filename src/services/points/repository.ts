@@ -169,16 +169,3 @@ export async function grantById(
   );
   return rows[0] ?? null;
 }
-
-/** Cancels a pending grant (its participant locked): no longer pending, never credited. */
-export async function cancelGrant(sql: Sql, id: string): Promise<void> {
-  await sql.query(
-    `with g as (
-       update pending_grants set status = 'cancelled', settled_at = now()
-        where id = $1 and status = 'pending' returning participant_id, points
-     )
-     update participants p set pending_points = p.pending_points - g.points, updated_at = now()
-       from g where p.id = g.participant_id`,
-    [id],
-  );
-}

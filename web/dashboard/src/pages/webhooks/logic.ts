@@ -17,7 +17,8 @@ export type ResultType = Exclude<SubscribedType, '*'>;
  * so a result type added to the service fails to compile here until it is described.
  */
 export const RESULT_TYPE_HELP: Record<ResultType, string> = {
-  'points.changed': 'A ledger entry was written (award, adjustment, redemption, reversal)',
+  'points.changed': 'A ledger entry was written (award, adjustment, redemption, reversal, expiry)',
+  'points.expiring': 'A lot of points expires soon (once per lot, the programme’s notice before)',
   'badge.awarded': 'A participant earned a badge or a tier',
   'reward.redeemed': 'A reward was redeemed',
   'flow.completed': 'A flow run finished',
