@@ -58,6 +58,12 @@ const GRAPHQL_FIELD: Record<string, `${'Query' | 'Mutation'}.${string}`> = {
   updateParticipant: 'Mutation.updateParticipant',
   eraseParticipant: 'Mutation.eraseParticipant',
   exportParticipant: 'Query.participantExport',
+  getParticipantPoints: 'Query.participant', // Participant.points
+  listParticipantPendingPoints: 'Query.participant', // Participant.pendingGrants
+  activatePendingPoints: 'Mutation.activatePendingPoints',
+  cancelPendingPoints: 'Mutation.cancelPendingPoints',
+  getProgram: 'Query.program',
+  updateProgram: 'Mutation.updateProgram',
   getParticipantSummary: 'Query.participant', // Participant.summary
   listParticipantLedger: 'Query.participant', // Participant.ledger
   listParticipantBadges: 'Query.participant', // Participant.badges
@@ -107,6 +113,8 @@ const EXEMPT: Record<string, string> = {
 /** A root field's nested field that serves the operation (for reads REST splits into several calls). */
 const NESTED: Record<string, [type: string, field: string]> = {
   getParticipantSummary: ['Participant', 'summary'],
+  getParticipantPoints: ['Participant', 'points'],
+  listParticipantPendingPoints: ['Participant', 'pendingGrants'],
   listParticipantLedger: ['Participant', 'ledger'],
   listParticipantBadges: ['Participant', 'badges'],
   getLeaderboard: ['Leaderboard', 'top'],

@@ -53,6 +53,11 @@ export function sampleBodies(ids: SampleIds, receiver = SAMPLE_RECEIVER): Record
     updateWebhookSubscription: () => ({ description: 'e', headers: { 'X-Team': 'growth' } }),
     testWebhookSubscription: () => ({}),
     updateParticipant: () => ({ email: 'a@example.com', phone: '+15550100', name: 'Alice' }),
+    updateProgram: () => ({
+      timezone: 'Europe/Paris',
+      points_expiry: { mode: 'fixed', after: 'P12M', round_to: 'month' },
+      earning_caps: [{ period: 'day', max_points: 1000 }],
+    }),
     adjustPoints: () => ({ points: 1, reason: 'sweep' }),
     reverseLedgerEntry: () => ({ reason: 'sweep' }),
     mintParticipantToken: () => ({ ttl_seconds: 600 }),

@@ -71,6 +71,7 @@ const RESOURCE_BY_COLLECTION: Record<string, string> = {
   '/v1/rewards/{id}': 'reward',
   '/v1/redemptions/{id}': 'redemption',
   '/v1/exports/{id}': 'export',
+  '/v1/pending-points/{id}': 'pendingGrant',
   '/v1/event-types/{key}': 'eventType',
   '/v1/message-templates/{key}': 'template',
   '/v1/leaderboards/{key}': 'leaderboard',
@@ -215,6 +216,7 @@ beforeAll(async () => {
     actions: [
       { type: 'award_points', points: 3, reason: `flow ${MARK}` },
       { type: 'send_message', template: seeded.template },
+      { type: 'award_points', points: 2, pending_for: 'P30D' },
     ],
   });
   seeded.flow = flow.id;
@@ -246,6 +248,10 @@ beforeAll(async () => {
     async () => (await asVictim(`/v1/flow-runs?event_id=${seeded.event}`)).data[0],
   );
   seeded.flowRun = run.id;
+  const grant = await eventually(
+    async () => (await asVictim(`/v1/participants/${VICTIM_EXT}/pending-points`)).data[0],
+  );
+  seeded.pendingGrant = grant.id;
   const message = await eventually(
     async () => (await asVictim(`/v1/messages?participant=${VICTIM_EXT}`)).data[0],
     15_000,
@@ -527,6 +533,8 @@ const GRAPHQL_RESOURCE: Record<string, string> = {
   redemption: 'redemption',
   fulfilRedemption: 'redemption',
   cancelRedemption: 'redemption',
+  activatePendingPoints: 'pendingGrant',
+  cancelPendingPoints: 'pendingGrant',
   export: 'export',
   messageTemplate: 'template',
   updateMessageTemplate: 'template',

@@ -141,8 +141,9 @@ builder.objectFields(Participant, (t) => ({
 builder.queryFields((t) => ({
   program: t.field({
     type: Program,
-    description: 'The programme settings of the key’s workspace and mode (any API key).',
-    authScopes: { apiKey: true },
+    description:
+      'The programme settings of the key’s workspace and mode (any key; a participant token reads its own programme).',
+    authScopes: { anyKey: true },
     resolve: (_root, _args, { app, who }) => getProgram(app, who),
   }),
 }));
