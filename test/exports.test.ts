@@ -162,6 +162,14 @@ async function restRows(resource: ExportResource): Promise<Json[]> {
       return restList('/v1/messages');
     case 'webhook_deliveries':
       return restList('/v1/webhook-deliveries');
+    case 'lots': {
+      // REST shows the open lots (`GET …/points`); the export holds spent and expired ones too.
+      const rows: Json[] = [];
+      for (const p of await restList('/v1/participants'))
+        for (const lot of (await ws.api(`/v1/participants/${p.external_id}/points`)).body.lots)
+          rows.push({ ...lot, participant: { external_id: p.external_id } });
+      return rows;
+    }
   }
 }
 
@@ -169,7 +177,7 @@ describe('exports: every resource, both formats', () => {
   it.each(
     EXPORT_RESOURCES,
   )('%s: JSONL lines are the REST objects and CSV holds the same cells', async (resource) => {
-    const expected = await restRows(resource);
+    let expected = await restRows(resource);
     expect(expected.length).toBeGreaterThan(0);
 
     const jsonl = await exported(ws, { resource, format: 'jsonl' });
@@ -185,6 +193,18 @@ describe('exports: every resource, both formats', () => {
       const byAward = (b: Json) => `${b.participant.external_id}/${b.key}/${b.tier}`;
       const sorted = (rows: Json[]) => [...rows].sort((a, b) => byAward(a).localeCompare(byAward(b)));
       expect(sorted(lines)).toEqual(sorted(expected));
+    } else if (resource === 'lots') {
+      const open = lines
+        .filter((l) => l.remaining > 0)
+        .map(({ expired_at: _e, created_at: _c, ...lot }) => lot)
+        .sort((a, b) => a.entry_id - b.entry_id || a.points - b.points);
+      expect(open).toEqual([...expected].sort((a, b) => a.entry_id - b.entry_id || a.points - b.points));
+      const [{ n }] = (await q(
+        `select count(*)::int as n from point_lots where workspace_id = $1 and mode = 'test'`,
+        [ws.id],
+      )) as [{ n: number }];
+      expect(lines).toHaveLength(n);
+      expected = lines;
     } else expect(lines).toEqual(expected);
     expect(jsonl.row_count).toBe(expected.length);
     expect(jsonl.size_bytes).toBe(Buffer.byteLength(jsonlFile.text));
@@ -217,9 +237,9 @@ describe('exports: every resource, both formats', () => {
 
     const ledger = (await file(ws, (await exported(ws, { resource: 'ledger', format: 'csv' })).id)).text;
     expect(ledger.split('\r\n')[0]).toBe(
-      'id,points,balance_after,reason,source,reference,reverses_entry_id,idempotency_key,created_at,participant.external_id',
+      'id,points,balance_after,reason,source,reference,reverses_entry_id,idempotency_key,expires_at,capped_points,created_at,participant.external_id',
     );
-    expect(ledger).toMatch(/\r\n\d+,-2,8,"'-2 ""quoted"", comma",adjustment,,,,[^,]+,bob\r\n/);
+    expect(ledger).toMatch(/\r\n\d+,-2,8,"'-2 ""quoted"", comma",adjustment,,,,,0,[^,]+,bob\r\n/);
     expect(ledger).toContain(`,10,10,"'=HYPERLINK(""http://evil"")",flow,`);
     expect(ledger).not.toMatch(/(^|,)=/m);
 
@@ -325,6 +345,7 @@ describe('exports: scope', () => {
       'badges',
       'messages',
       'webhook_deliveries',
+      'lots',
     ] as const)
       for (const format of ['csv', 'jsonl'] as const) {
         const text = (await file(ws, (await exported(ws, { resource, format })).id)).text;

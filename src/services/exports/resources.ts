@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoTime } from '../../lib/iso-time.ts';
+import { timestamp } from '../../lib/shapes.ts';
 import { type BadgeAwardRow, badgeAwardColumns } from '../badges/badge-award.ts';
 import type { Event } from '../events/entities.ts';
 import { presentEvent } from '../events/presenters.ts';
@@ -12,6 +14,9 @@ import { messageShape } from '../messages/shapes.ts';
 import { presentHeldBadgeRow } from '../participants/participant-badges.ts';
 import { type ParticipantRow, participantColumns, presentParticipant } from '../participants/presenters.ts';
 import { participantBadgeShape, participantShape } from '../participants/shapes.ts';
+import { presentLot } from '../points/points-view.ts';
+import type { LotRow } from '../points/repository.ts';
+import { lotShape } from '../points/shapes.ts';
 import { presentRedemption, type RedemptionRow } from '../rewards/presenters.ts';
 import { REDEMPTION_COLUMNS } from '../rewards/repository.ts';
 import { redemptionShape } from '../rewards/shapes.ts';
@@ -30,6 +35,17 @@ const withParticipant = <S extends z.ZodObject>(shape: S) =>
 
 export const exportLedgerShape = withParticipant(ledgerEntryShape);
 export const exportBadgeShape = withParticipant(participantBadgeShape);
+/** A lot as `GET …/points` shows it, with its participant and when it was opened and expired. */
+export const exportLotShape = withParticipant(lotShape).extend({
+  expired_at: timestamp('When the expiry job emptied it; null otherwise.').nullable(),
+  created_at: timestamp('When its credit opened it.'),
+});
+
+interface LotExportRow extends LotRow {
+  external_id: string;
+  expired_at: Date | null;
+  created_at: Date;
+}
 
 /** Every exportable resource (docs/exports.md#api) and how its rows are read. */
 export const RESOURCES: Record<ExportResource, ResourceReader> = {
@@ -72,6 +88,17 @@ export const RESOURCES: Record<ExportResource, ResourceReader> = {
     select: MESSAGE_ROW_COLUMNS,
     from: MESSAGE_ROW_FROM,
     present: presentMessageRow,
+  }),
+  lots: reader<LotExportRow>({
+    shape: exportLotShape,
+    select: 'x.entry_id, x.points, x.remaining, x.expires_at, p.external_id, x.expired_at, x.created_at',
+    from: 'point_lots x join participants p on p.id = x.participant_id',
+    present: (r) => ({
+      ...presentLot(r),
+      participant: { external_id: r.external_id },
+      expired_at: r.expired_at ? isoTime(r.expired_at) : null,
+      created_at: isoTime(r.created_at),
+    }),
   }),
   webhook_deliveries: reader<DeliveryRow>({
     shape: webhookDeliveryShape,

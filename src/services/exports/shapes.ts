@@ -3,12 +3,22 @@ import { timestamp, uuidV7 } from '../../lib/shapes.ts';
 
 /** What can be exported (docs/exports.md#api). */
 export const exportResource = z
-  .enum(['participants', 'ledger', 'events', 'redemptions', 'badges', 'messages', 'webhook_deliveries'])
+  .enum([
+    'participants',
+    'ledger',
+    'events',
+    'redemptions',
+    'badges',
+    'messages',
+    'webhook_deliveries',
+    'lots',
+  ])
   .meta({
     id: 'ExportResource',
     description:
-      'Rows of one kind, of the key’s workspace and mode. `ledger` and `badges` (awards) carry their participant’s ' +
-      '`external_id`; erased participants appear under their pseudonym only.',
+      'Rows of one kind, of the key’s workspace and mode. `ledger`, `badges` (awards) and `lots` (every point lot, ' +
+      'open, spent or expired) carry their participant’s `external_id`; erased participants appear under their ' +
+      'pseudonym only.',
   });
 export const EXPORT_RESOURCES = exportResource.options;
 export type ExportResource = z.output<typeof exportResource>;

@@ -15,6 +15,7 @@ export const RESOURCE_LABELS: Record<Resource, string> = {
   badges: 'Badge awards',
   messages: 'Messages',
   webhook_deliveries: 'Webhook deliveries',
+  lots: 'Point lots',
 };
 export const RESOURCES = Object.keys(RESOURCE_LABELS) as Resource[];
 
