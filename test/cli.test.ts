@@ -252,6 +252,11 @@ describe('svc demo', () => {
     expect(live.status).toBe(200);
     expect(live.body.data).toHaveLength(4);
     expect(live.body.data.every((e: { is_sandbox: boolean }) => e.is_sandbox === false)).toBe(true);
+    // Points expire 12 months after they are earned, at the end of that month (docs/points.md).
+    for (const key of [first.test_key, first.live_key]) {
+      const program = await request(server.url, '/v1/program', { key });
+      expect(program.body.points_expiry).toEqual({ mode: 'fixed', after: 'P12M', round_to: 'month' });
+    }
 
     // The printed dashboard login signs in, after every run.
     const signIn = await authenticateUser(server.runtime.ctx, {
