@@ -13,6 +13,7 @@ const Participants = lazy(() => import('./pages/Participants.tsx'));
 const ParticipantDetail = lazy(() => import('./pages/ParticipantDetail.tsx'));
 const Events = lazy(() => import('./pages/Events.tsx'));
 const Flows = lazy(() => import('./pages/Flows.tsx'));
+const Programme = lazy(() => import('./pages/Programme.tsx'));
 const Rewards = lazy(() => import('./pages/Rewards.tsx'));
 const Redemptions = lazy(() => import('./pages/Redemptions.tsx'));
 const Webhooks = lazy(() => import('./pages/Webhooks.tsx'));
@@ -43,6 +44,7 @@ export function App() {
           <Route path="/participants/:externalId" element={<ParticipantDetail />} />
           <Route path="/events" element={<Events />} />
           <Route path="/flows/*" element={<Flows />} />
+          <Route path="/programme" element={<Programme />} />
           <Route path="/rewards/*" element={<Rewards />} />
           <Route path="/redemptions" element={<Redemptions />} />
           <Route path="/webhooks/*" element={<Webhooks />} />

@@ -22,6 +22,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/participants', label: 'Participants' },
   { to: '/events', label: 'Events' },
   { to: '/flows', label: 'Flows' },
+  { to: '/programme', label: 'Programme' },
   { to: '/rewards', label: 'Rewards' },
   { to: '/redemptions', label: 'Redemptions' },
   { to: '/webhooks', label: 'Webhooks' },
