@@ -25,13 +25,9 @@ import { formatDateTime, formatNumber, formatPoints } from '../lib/format.ts';
 import { useMode } from '../mode.tsx';
 import { notifyError, notifySuccess } from '../notify.ts';
 import { describeError, useTRPC } from '../trpc.ts';
-
-const SOURCE_COLORS: Record<string, string> = {
-  flow: 'indigo',
-  adjustment: 'blue',
-  redemption: 'orange',
-  reversal: 'gray',
-};
+import { expiredCredit, SOURCE_COLORS } from './participant/logic.ts';
+import { PendingGrants } from './participant/PendingGrants.tsx';
+import { PointLots } from './participant/PointLots.tsx';
 
 function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
@@ -47,7 +43,7 @@ function Section({ title, children, actions }: { title: string; children: ReactN
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <div>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
@@ -56,6 +52,11 @@ function Stat({ label, value }: { label: string; value: string }) {
       <Text fz="xl" fw={650} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={`stat-${label}`}>
         {value}
       </Text>
+      {hint && (
+        <Text size="xs" c="dimmed" data-testid={`stat-${label}-hint`}>
+          {hint}
+        </Text>
+      )}
     </div>
   );
 }
@@ -148,7 +149,14 @@ export default function ParticipantDetail() {
   const redemptions = useInfiniteQuery(
     trpc.participants.redemptions.infiniteQueryOptions({ ...id, limit: 10 }, { getNextPageParam: nextPage }),
   );
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.participants.pathKey() });
+  const lots = useQuery(trpc.points.lots.queryOptions(id));
+  // Every change of points moves the balance, the ledger and the lots; a pending grant's too.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.participants.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.points.lots.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.points.pending.pathKey() }),
+    ]);
   const reverse = useMutation(
     trpc.participants.reverse.mutationOptions({
       onSuccess: (entry) => {
@@ -213,8 +221,14 @@ export default function ParticipantDetail() {
             <Paper withBorder radius="md" p="md">
               <QueryState query={summary}>
                 {(s) => (
-                  <SimpleGrid cols={{ base: 2, md: 6 }}>
+                  <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }}>
                     <Stat label="Balance" value={formatNumber(s.balance)} />
+                    <Stat label="Pending" value={formatNumber(s.pending_points)} />
+                    <Stat
+                      label="Next expiry"
+                      value={s.next_expiry ? formatNumber(s.next_expiry.points) : '—'}
+                      hint={s.next_expiry ? `on ${formatDateTime(s.next_expiry.expires_at)}` : 'none'}
+                    />
                     <Stat label="Lifetime points" value={formatNumber(s.lifetime_points)} />
                     <Stat label="Rank" value={s.rank ? `#${formatNumber(s.rank)}` : '—'} />
                     <Stat label="Events" value={formatNumber(s.events_count)} />
@@ -226,6 +240,12 @@ export default function ParticipantDetail() {
             </Paper>
             <Section title="Adjust points">
               <AdjustForm externalId={externalId} onDone={refresh} />
+            </Section>
+            <Section title="Points">
+              <PointLots query={lots} />
+            </Section>
+            <Section title="Pending points">
+              <PendingGrants externalId={externalId} onSettled={refresh} />
             </Section>
             <Section title="Ledger">
               <PagedTable
@@ -254,21 +274,46 @@ export default function ParticipantDetail() {
                   {
                     key: 'reason',
                     title: 'Reason',
-                    render: (e) => (
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm">{e.reason ?? '—'}</Text>
-                        {e.reverses_entry_id !== null && (
-                          <Text size="xs" c="dimmed">
-                            reverses #{e.reverses_entry_id}
-                          </Text>
-                        )}
-                        {reversed.has(e.id) && (
-                          <ToneBadge size="sm" color="gray">
-                            Reversed
-                          </ToneBadge>
-                        )}
-                      </Group>
-                    ),
+                    render: (e) => {
+                      const note = expiredCredit(e.source, e.reference);
+                      return (
+                        <>
+                          <Group gap={6} wrap="nowrap">
+                            <Text size="sm">{e.reason ?? '—'}</Text>
+                            {e.reverses_entry_id !== null && (
+                              <Text size="xs" c="dimmed">
+                                reverses #{e.reverses_entry_id}
+                              </Text>
+                            )}
+                            {note && (
+                              <Text size="xs" c="dimmed">
+                                {note}
+                              </Text>
+                            )}
+                            {reversed.has(e.id) && (
+                              <ToneBadge size="sm" color="gray">
+                                Reversed
+                              </ToneBadge>
+                            )}
+                            {e.capped_points > 0 && (
+                              <ToneBadge
+                                size="sm"
+                                color="gray"
+                                data-testid="capped"
+                                title={`${formatNumber(e.capped_points)} points cut by an earning cap`}
+                              >
+                                {`${formatNumber(e.capped_points)} capped`}
+                              </ToneBadge>
+                            )}
+                          </Group>
+                          {e.points > 0 && e.expires_at && (
+                            <Text size="xs" c="dimmed" data-testid="entry-expires">
+                              expires {formatDateTime(e.expires_at)}
+                            </Text>
+                          )}
+                        </>
+                      );
+                    },
                   },
                   {
                     key: 'points',
