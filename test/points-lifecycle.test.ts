@@ -291,6 +291,10 @@ describe('expiry', () => {
     expect(p.lots.map((l) => l.remaining)).toEqual([10]);
     const changed = (await outboxOf(app, ws, 'points.changed')).filter((d) => d.entry.source === 'expiry');
     expect(changed).toEqual([{ participant: { external_id: id }, entry: expiry, balance: 10 }]);
+    // Given back, the lot would only expire again: an adjustment is the way to restore points.
+    const undo = await ws.api(`/v1/participants/${id}/ledger/${expiry.id}/reversal`, { body: {} });
+    expect(undo.status).toBe(422);
+    expect(undo.body.error.errors[0].field).toBe('entry_id');
     // Later ticks find nothing more to expire.
     await new Promise((r) => setTimeout(r, 1500));
     expect((await entries(ws, id)).filter((e) => e.source === 'expiry')).toHaveLength(1);

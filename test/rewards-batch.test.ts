@@ -179,6 +179,8 @@ describe('redemptions sharing one statement', () => {
             reference: String(r.id),
             reverses_entry_id: null,
             idempotency_key: null,
+            expires_at: null,
+            capped_points: 0,
             created_at: new Date(e.created_at).toISOString(),
           },
           balance: Number(e.balance_after),

@@ -42,6 +42,14 @@ export async function reverseEntry(
       if (original.reversed) throw alreadyReversed(id);
       if (original.source === 'reversal')
         throw validationError([{ field: 'entry_id', message: 'a reversal cannot itself be reversed' }]);
+      // Its lot is past its expiry: given back, it would expire again at the next tick.
+      if (original.source === 'expiry')
+        throw validationError([
+          {
+            field: 'entry_id',
+            message: 'an expiry cannot be reversed: credit the points with an adjustment instead',
+          },
+        ]);
       const points = Number(original.points);
       // Earned points leave lifetime points (and the leaderboards) with the reversal; a
       // reversed debit only gives the balance back.

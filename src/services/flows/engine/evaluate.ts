@@ -158,6 +158,8 @@ export async function evaluateBatch(
                     key,
                     points,
                   });
+              // The part a cap cut, on the step only when there is one (results keep their shape otherwise).
+              const cut = d.capped > 0 ? { capped_points: d.capped } : {};
               if (d.points <= 0)
                 Object.assign(step, {
                   status: 'capped',
@@ -169,7 +171,7 @@ export async function evaluateBatch(
                   status: 'completed',
                   result: {
                     points: d.points,
-                    capped_points: d.capped,
+                    ...cut,
                     multiplier: factor,
                     pending_grant_id: d.pending.grantId,
                     available_at: d.pending.availableAt.toISOString(),
@@ -179,7 +181,7 @@ export async function evaluateBatch(
               else {
                 Object.assign(step, {
                   status: 'completed',
-                  result: { points: d.points, capped_points: d.capped, multiplier: factor, entry_id: null },
+                  result: { points: d.points, ...cut, multiplier: factor, entry_id: null },
                   error: null,
                 });
                 plan.credits.push({

@@ -339,7 +339,7 @@ export default function ParticipantDetail() {
                     width: 110,
                     align: 'right',
                     render: (e) =>
-                      e.source === 'reversal' || reversed.has(e.id) ? null : (
+                      e.source === 'reversal' || e.source === 'expiry' || reversed.has(e.id) ? null : (
                         <ConfirmButton
                           size="compact-xs"
                           variant="default"
