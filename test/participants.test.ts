@@ -359,6 +359,8 @@ describe('participant reads and PATCH', () => {
       name: 'Alice Liddell',
       balance: 0,
       lifetime_points: 0,
+      pending_points: 0,
+      next_expiry: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -444,6 +446,8 @@ describe('participant reads and PATCH', () => {
       external_id: 'alice-01',
       balance: 100,
       lifetime_points: 100,
+      pending_points: 0,
+      next_expiry: null,
       badges_count: 2,
       redemptions_count: 0,
       events_count: 1,
