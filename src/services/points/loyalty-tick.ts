@@ -9,25 +9,24 @@ import { expireLotsOf, lockDueOwners, markNotices } from './expire.sql.ts';
 import { creditGrants } from './pending-points.ts';
 import type { PointsExpiringData } from './shapes.ts';
 
-/** Participants per expiry or activation transaction; lots per notice transaction. */
-const OWNERS_PER_BATCH = 500;
+/** Due lots (or grants) whose owners one transaction locks; lots per notice transaction. */
+const DUE_PER_BATCH = 2000;
 const NOTICES_PER_BATCH = 2000;
 
 /**
- * One batch of due expiries (docs/points.md#expiry): lock owners, empty their due lots, emit a
- * `points.changed` per expiry entry (live subscribers see the entries through the ledger's
- * trigger). Answers how many participants it handled.
+ * One batch of due expiries (docs/points.md#expiry): lock the owners of up to `limit` due lots,
+ * empty every due lot of theirs, emit a `points.changed` per expiry entry (live subscribers see
+ * the entries through the ledger's trigger). Answers how many lots it expired.
  */
 export function expireDueLots(
   ctx: Pick<AppContext, 'orm'>,
   now: Date,
-  limit = OWNERS_PER_BATCH,
+  limit = DUE_PER_BATCH,
 ): Promise<number> {
   return unitOfWork(ctx, async ({ sql }) => {
-    const owners = await lockDueOwners(sql, now, limit * 20);
+    const owners = await lockDueOwners(sql, now, limit);
     if (!owners.length) return 0;
-    const batch = owners.slice(0, limit);
-    const entries = await expireLotsOf(sql, batch, now);
+    const entries = await expireLotsOf(sql, owners, now);
     await emitResults(
       sql,
       entries.map((e) =>
@@ -37,25 +36,22 @@ export function expireDueLots(
         ),
       ),
     );
-    return batch.length;
+    return entries.length;
   });
 }
 
-/** One batch of pending grants coming due (docs/points.md#pending-points). */
+/** One batch of pending grants coming due (docs/points.md#pending-points); answers how many it activated. */
 export function activateDueGrants(
   ctx: Pick<AppContext, 'orm'>,
   now: Date,
-  limit = OWNERS_PER_BATCH,
+  limit = DUE_PER_BATCH,
 ): Promise<number> {
   return unitOfWork(ctx, async ({ sql }) => {
     const owners = await lockDueGrantOwners(sql, now, limit);
     if (!owners.length) return 0;
-    await creditGrants(
-      sql,
-      await settleGrants(sql, 'activated', { participantIds: owners, dueAt: now }),
-      now,
-    );
-    return owners.length;
+    const grants = await settleGrants(sql, 'activated', { participantIds: owners, dueAt: now });
+    await creditGrants(sql, grants, now);
+    return grants.length;
   });
 }
 
@@ -91,8 +87,8 @@ export async function runLoyaltyTick(ctx: Pick<AppContext, 'orm'>, now = new Dat
     return total;
   };
   return {
-    activated: await drain((n) => activateDueGrants(ctx, n), OWNERS_PER_BATCH),
-    expired: await drain((n) => expireDueLots(ctx, n), OWNERS_PER_BATCH),
+    activated: await drain((n) => activateDueGrants(ctx, n), DUE_PER_BATCH),
+    expired: await drain((n) => expireDueLots(ctx, n), DUE_PER_BATCH),
     announced: await drain((n) => announceExpiringLots(ctx, n), NOTICES_PER_BATCH),
   };
 }
