@@ -18,7 +18,7 @@ export const timeZoneName = z
 export const capPeriod = z.enum(['day', 'week', 'month', 'year']);
 
 export const pointsExpiryShape = z
-  .object({
+  .strictObject({
     mode: z.enum(['fixed', 'activity']).meta({
       description:
         '`fixed`: each credit expires `after` its credit time, rounded up by `round_to`. `activity`: all ' +
@@ -33,7 +33,7 @@ export const pointsExpiryShape = z
   .meta({ id: 'PointsExpiry' });
 
 export const earningCapShape = z
-  .object({
+  .strictObject({
     period: capPeriod.meta({
       description: 'A calendar period in the programme’s time zone; weeks start Monday.',
     }),
