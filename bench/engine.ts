@@ -17,7 +17,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { withClient } from './postgres.ts';
 import type { Suite, SuiteContext } from './suites.ts';
 
-const N = Number(process.env.BENCH_ENGINE_EVENTS ?? 100_000);
+/** Events of a throughput run (also the points suite's variant with expiry and caps on). */
+export const N = Number(process.env.BENCH_ENGINE_EVENTS ?? 100_000);
 const RATE = Number(process.env.BENCH_ENGINE_RATE ?? 500);
 const LATENCY_S = Number(process.env.BENCH_ENGINE_LATENCY_S ?? 10);
 const TARGET = { ratio: 0.25, p50Ms: 50, p99Ms: 200 };
@@ -25,9 +26,9 @@ const TARGET = { ratio: 0.25, p50Ms: 50, p99Ms: 200 };
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function api(ctx: SuiteContext, path: string, body: unknown) {
+async function api(ctx: SuiteContext, path: string, body: unknown, method = 'POST') {
   const res = await fetch(`${ctx.service.url}${path}`, {
-    method: 'POST',
+    method,
     headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
@@ -35,8 +36,23 @@ async function api(ctx: SuiteContext, path: string, body: unknown) {
   return res.json();
 }
 
-/** The bare pg-boss loop: N no-op jobs, one `fetch(100)` + `complete` at a time. */
-async function bareLoop(ctx: SuiteContext): Promise<number> {
+/** The bench's flow for `type`: points (1 per currency unit of `payload.total`) and a badge. */
+export async function createBenchFlow(ctx: SuiteContext, type: string): Promise<void> {
+  await api(ctx, '/v1/flows', {
+    name: `bench ${type}`,
+    event_type: type,
+    actions: [
+      { type: 'award_points', points: { '*': [{ var: 'payload.total' }, 1] } },
+      { type: 'award_badge', badge: `bench-${ctx.runId}` },
+    ],
+  });
+}
+
+/** `PATCH /v1/program` of the bench workspace's test mode (the points suite's variant). */
+export const patchProgram = (ctx: SuiteContext, body: unknown) => api(ctx, '/v1/program', body, 'PATCH');
+
+/** The bare pg-boss loop: N no-op jobs, one `fetch(100)` + `complete` at a time. Answers jobs/s. */
+export async function bareLoop(ctx: SuiteContext, tag = 'noop'): Promise<number> {
   const boss = new PgBoss({
     connectionString: ctx.db.url,
     schema: 'pgboss',
@@ -45,7 +61,7 @@ async function bareLoop(ctx: SuiteContext): Promise<number> {
   });
   boss.on('error', () => {});
   await boss.start();
-  const queue = `bench.noop.${ctx.runId}`;
+  const queue = `bench.${tag}.${ctx.runId}`;
   await boss.createQueue(queue);
   for (let i = 0; i < N; i += 5000)
     await boss.insert(
@@ -74,10 +90,15 @@ async function bareLoop(ctx: SuiteContext): Promise<number> {
   return N / seconds;
 }
 
-async function throughput(
+/**
+ * The throughput run: N events of `type` (its flow made by {@link createBenchFlow}) over N/10
+ * participants named `<tag>-<run id>-<n>`, processed by the service's worker; events/s.
+ */
+export async function throughput(
   ctx: SuiteContext,
   workspaceId: string,
   type: string,
+  tag = 'eng',
 ): Promise<{ perSec: number; ok: boolean }> {
   const participants = Math.max(1, Math.round(N / 10));
   const ids = Array.from({ length: N }, () => uuidv7());
@@ -92,17 +113,17 @@ async function throughput(
   const perSec = await withClient(ctx.db.url, async (c) => {
     await c.query(
       `insert into participants (workspace_id, mode, external_id)
-       select $1, 'test', 'eng-' || $2 || '-' || g from generate_series(0, $3 - 1) g`,
-      [workspaceId, ctx.runId, participants],
+       select $1, 'test', $2 || '-' || g from generate_series(0, $3 - 1) g`,
+      [workspaceId, `${tag}-${ctx.runId}`, participants],
     );
     const { rows: ps } = await c.query<{ id: string; external_id: string }>(
       `select id, external_id from participants where workspace_id = $1 and external_id like $2`,
-      [workspaceId, `eng-${ctx.runId}-%`],
+      [workspaceId, `${tag}-${ctx.runId}-%`],
     );
     const pid = new Map(ps.map((p) => [p.external_id, p.id]));
     for (let i = 0; i < N; i += 10_000) {
       const slice = ids.slice(i, i + 10_000);
-      const ext = slice.map((_, j) => `eng-${ctx.runId}-${(i + j) % participants}`);
+      const ext = slice.map((_, j) => `${tag}-${ctx.runId}-${(i + j) % participants}`);
       await c.query(
         `insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at, status, source)
          select id, $1, 'test', $2, pid, ext, jsonb_build_object('total', total), now(), 'received', 'api'
@@ -172,7 +193,7 @@ async function throughput(
                 where p.workspace_id = $1 and p.external_id like $2) badges,
               (select coalesce(sum(balance), 0) from participants p where p.workspace_id = $1 and p.external_id like $2) balances,
               (select count(*) from events where workspace_id = $1 and event_type = $4 and status <> 'processed') failed`,
-      [workspaceId, `eng-${ctx.runId}-%`, ['%'], type],
+      [workspaceId, `${tag}-${ctx.runId}-%`, ['%'], type],
     );
     return rows[0]!;
   });
@@ -272,15 +293,7 @@ export const engineSuite: Suite = {
     });
     const type = `bench.order.${ctx.runId}`;
     const latType = `bench.latency.${ctx.runId}`;
-    for (const t of [type, latType])
-      await api(ctx, '/v1/flows', {
-        name: `bench ${t}`,
-        event_type: t,
-        actions: [
-          { type: 'award_points', points: { '*': [{ var: 'payload.total' }, 1] } },
-          { type: 'award_badge', badge: `bench-${ctx.runId}` },
-        ],
-      });
+    for (const t of [type, latType]) await createBenchFlow(ctx, t);
 
     ctx.note(`engine: bare pg-boss loop over ${N} no-op jobs (fetch 100 + complete)`);
     const bare = await bareLoop(ctx);

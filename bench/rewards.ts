@@ -14,7 +14,8 @@
  *     generation of 100,000 codes. Target < 5 s each.
  * BENCH_RW_PARTS=contended (or any comma-separated subset of uncontended,contended,import) runs
  * only those parts.
- * Correctness: 201s = redemption rows, every service participant's balance = its ledger sum.
+ * Correctness: 201s = redemption rows, every service participant's balance = its ledger sum = its
+ * open lots. The `points` suite runs the uncontended part again with 20 open lots per participant.
  */
 import autocannon, { type Request, type Result } from 'autocannon';
 import pg from 'pg';
@@ -47,40 +48,77 @@ async function drive(url: string, requests: Request[], seconds: number): Promise
   });
 }
 
-async function load(pool: pg.Pool, workspaceId: string) {
-  // Service participants get their points through ledger entries (balance = ledger sum holds).
+/**
+ * Open lots each service participant of a redemption run holds: one never-expiring lot (the
+ * `rewards` suite), or several, each a credit of its own expiring a month after the one before
+ * (the `points` suite), all far beyond the notice horizon so no `points.expiring` runs meanwhile.
+ */
+export interface RedeemRun {
+  /** The `suite` and `scenario` of the printed lines. */
+  suite: string;
+  scenario: string;
+  /** Keeps a run's participants and rewards apart from another run's in the same database. */
+  tag: string;
+  lots: number;
+  /** The least redemptions/s against the bare transaction's. */
+  targetRatio: number;
+}
+
+async function load(pool: pg.Pool, workspaceId: string, run: RedeemRun) {
+  // Service participants get their points through ledger entries (balance = ledger sum holds);
+  // the ledger's trigger opens a lot per credit.
   await pool.query(
     `with p as (
        insert into participants (workspace_id, mode, external_id, balance)
-       select $1, 'test', 'rw-' || g, 1000000000 from generate_series(0, $2::int - 1) g
+       select $1, 'test', 'rw' || $3 || '-' || g, 1000000000 from generate_series(0, $2::int - 1) g
        returning id, balance)
-     insert into ledger_entries (workspace_id, mode, participant_id, points, balance_after, source, reason)
-     select $1, 'test', id, balance, balance, 'adjustment', 'bench funding' from p`,
-    [workspaceId, PARTICIPANTS],
+     insert into ledger_entries (workspace_id, mode, participant_id, points, balance_after, source, reason, expires_at)
+     select $1, 'test', id, balance / $4::int, balance / $4::int * (k + 1), 'adjustment', 'bench funding',
+            case when $4::int = 1 then null else now() + (k + 1) * interval '1 month' end
+       from p, generate_series(0, $4::int - 1) k order by p.id, k`,
+    [workspaceId, PARTICIPANTS, run.tag, run.lots],
   );
   await pool.query(
     `insert into participants (workspace_id, mode, external_id, balance)
-     select $1, 'test', 'rb-' || g, 1000000000 from generate_series(0, $2::int - 1) g`,
-    [workspaceId, PARTICIPANTS],
+     select $1, 'test', 'rb' || $3 || '-' || g, 1000000000 from generate_series(0, $2::int - 1) g`,
+    [workspaceId, PARTICIPANTS, run.tag],
   );
   const rewards = await pool.query<{ id: string; cost_points: string; name: string }>(
     `insert into rewards (workspace_id, mode, name, type, cost_points, stock, stock_remaining)
-     select $1, 'test', 'bench-' || kind || '-' || g, 'physical', 1 + g % 50, 100000000, 100000000
+     select $1, 'test', 'bench' || $3 || '-' || kind || '-' || g, 'physical', 1 + g % 50, 100000000, 100000000
        from generate_series(0, $2::int - 1) g, (values ('svc'), ('base')) k(kind)
      returning id, cost_points, name`,
-    [workspaceId, REWARDS],
+    [workspaceId, REWARDS, run.tag],
   );
-  for (const t of ['participants', 'rewards', 'ledger_entries', 'redemptions', 'reward_codes'])
+  for (const t of ['participants', 'rewards', 'ledger_entries', 'redemptions', 'reward_codes', 'point_lots'])
     await pool.query(`analyze ${t}`);
   const of = (kind: string) =>
     rewards.rows
-      .filter((r) => r.name.startsWith(`bench-${kind}-`))
+      .filter((r) => r.name.startsWith(`bench${run.tag}-${kind}-`))
       .map((r) => ({ id: Number(r.id), cost: Number(r.cost_points) }));
   return { service: of('svc'), baseline: of('base') };
 }
 
-async function uncontended(ctx: SuiteContext, pool: pg.Pool, workspaceId: string): Promise<boolean> {
-  const rewards = await load(pool, workspaceId);
+const REDEEM_UNCONTENDED: RedeemRun = {
+  suite: 'rewards',
+  scenario: 'redeem_uncontended',
+  tag: '',
+  lots: 1,
+  targetRatio: TARGET.ratio,
+};
+
+/**
+ * Uncontended redemptions by the service and by the bare transaction (bench/rewards-baseline.ts),
+ * one after the other in this run; prints a line for each. Correctness: 201s = redemption rows,
+ * every service participant's balance = its ledger sum = its open lots.
+ */
+export async function uncontended(
+  ctx: SuiteContext,
+  pool: pg.Pool,
+  workspaceId: string,
+  run: RedeemRun = REDEEM_UNCONTENDED,
+): Promise<boolean> {
+  const rewards = await load(pool, workspaceId, run);
   const baseline = await startServerProcess(
     'rewards-baseline',
     ['bench/rewards-baseline.ts'],
@@ -96,7 +134,7 @@ async function uncontended(ctx: SuiteContext, pool: pg.Pool, workspaceId: string
         setupRequest: (req) => ({
           ...req,
           body: JSON.stringify({
-            participant: `rw-${pick(PARTICIPANTS)}`,
+            participant: `rw${run.tag}-${pick(PARTICIPANTS)}`,
             reward_id: rewards.service[pick(rewards.service.length)]!.id,
           }),
         }),
@@ -113,7 +151,7 @@ async function uncontended(ctx: SuiteContext, pool: pg.Pool, workspaceId: string
             ...req,
             body: JSON.stringify({
               workspace_id: workspaceId,
-              participant: `rb-${pick(PARTICIPANTS)}`,
+              participant: `rb${run.tag}-${pick(PARTICIPANTS)}`,
               reward_id: r.id,
               cost: r.cost,
             }),
@@ -123,25 +161,27 @@ async function uncontended(ctx: SuiteContext, pool: pg.Pool, workspaceId: string
     ];
     await drive(ctx.service.url, service, WARMUP_S);
     await drive(baseline.url, bare, WARMUP_S);
-    const warmRows = Number(
-      (
-        await pool.query<{ n: string }>(
-          `select count(*) as n from redemptions x join rewards r on r.id = x.reward_id where r.name like 'bench-svc-%'`,
-        )
-      ).rows[0]!.n,
-    );
+    const serviceRows = async () =>
+      Number(
+        (
+          await pool.query<{ n: string }>(
+            `select count(*) as n from redemptions x join rewards r on r.id = x.reward_id where r.name like $1`,
+            [`bench${run.tag}-svc-%`],
+          )
+        ).rows[0]!.n,
+      );
+    const warmRows = await serviceRows();
     const svc = await drive(ctx.service.url, service, DURATION_S);
     const base = await drive(baseline.url, bare, DURATION_S);
-    const after = await pool.query<{ n: string }>(
-      `select count(*) as n from redemptions x join rewards r on r.id = x.reward_id where r.name like 'bench-svc-%'`,
-    );
-    const stored = Number(after.rows[0]!.n) - warmRows;
-    const mismatches = await pool.query<{ n: string }>(
-      `select count(*) as n from (
-         select p.id from participants p left join ledger_entries l on l.participant_id = p.id
-          where p.workspace_id = $1 and p.external_id like 'rw-%'
-          group by p.id having p.balance <> coalesce(sum(l.points), 0)) m`,
-      [workspaceId],
+    const stored = (await serviceRows()) - warmRows;
+    const mismatches = await pool.query<{ n: string; lots: string }>(
+      `select count(*) filter (where balance <> ledger or balance <> lots) as n, coalesce(sum(open), 0) as lots from (
+         select p.balance,
+                (select coalesce(sum(l.points), 0) from ledger_entries l where l.participant_id = p.id) as ledger,
+                (select coalesce(sum(o.remaining), 0) from point_lots o where o.participant_id = p.id) as lots,
+                (select count(*) from point_lots o where o.participant_id = p.id and o.remaining > 0) as open
+           from participants p where p.workspace_id = $1 and p.external_id like $2) m`,
+      [workspaceId, `rw${run.tag}-%`],
     );
     const ratio = svc.requests.average / base.requests.average;
     const ok2xx = svc['2xx'];
@@ -153,10 +193,11 @@ async function uncontended(ctx: SuiteContext, pool: pg.Pool, workspaceId: string
       ['baseline', base],
     ] as const)
       ctx.print({
-        suite: 'rewards',
-        scenario: 'redeem_uncontended',
+        suite: run.suite,
+        scenario: run.scenario,
         target,
         participants: PARTICIPANTS,
+        ...(target === 'service' ? { open_lots_per_participant: run.lots } : {}),
         rewards: REWARDS,
         connections: CONNECTIONS,
         duration_s: DURATION_S,
@@ -168,11 +209,12 @@ async function uncontended(ctx: SuiteContext, pool: pg.Pool, workspaceId: string
         ...(target === 'service'
           ? {
               ratio_vs_baseline: round(ratio, 3),
-              target_ratio: TARGET.ratio,
-              meets_target: ratio >= TARGET.ratio,
+              target_ratio: run.targetRatio,
+              meets_target: ratio >= run.targetRatio,
               responses_2xx: ok2xx,
               stored_rows: stored,
-              balances_equal_ledger: Number(mismatches.rows[0]!.n) === 0,
+              balances_equal_ledger_and_lots: Number(mismatches.rows[0]!.n) === 0,
+              open_lots_after: Number(mismatches.rows[0]!.lots),
             }
           : {}),
       });

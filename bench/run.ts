@@ -291,6 +291,8 @@ async function main(): Promise<number> {
       NODE_ENV: 'production',
       // The suites' local receivers (webhooks, external fulfilment) are on loopback.
       EGRESS_ALLOW_CIDRS: '127.0.0.1/32',
+      // Suite `points` times expiry from the moment lots fall due: the loyalty tick runs every second.
+      LOYALTY_TICK_SECONDS: '1',
     };
     // The service runs as `npm start`, `npm run svc` and the units of docs/deploying.md run it:
     // V8's young generation capped at 16 MB semi-spaces (docs/deploying.md, "Memory").

@@ -4,6 +4,7 @@ import { exportsSuite } from './exports.ts';
 import { leaderboardsSuite } from './leaderboards.ts';
 import { lifecycleSuite } from './lifecycle.ts';
 import { liveSuite } from './live.ts';
+import { pointsSuite } from './points.ts';
 import type { BenchDatabase } from './postgres.ts';
 import type { ServerProcess } from './processes.ts';
 import { rewardsSuite } from './rewards.ts';
@@ -45,4 +46,6 @@ export const suites: Suite[] = [
   dashboardSuite,
   lifecycleSuite,
   exportsSuite,
+  // Last: its engine variant and a million expired lots would weigh on every suite after it.
+  pointsSuite,
 ];
