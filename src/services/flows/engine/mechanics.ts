@@ -42,8 +42,9 @@ export interface AwardDecision {
  * (`services/points/`, `services/tiers/`, …) with its repository, shapes and statements, and
  * reaches the engine through this one small interface: what happens to this participant on this
  * event, inside the batch's transaction, under the batch's participant locks. A mechanic is added
- * to ENGINE_MECHANICS, not written into the engine's files. Each hook may cost one statement per
- * batch at most (bench suite `engine`: a batch's latency is the sum of its round trips).
+ * to ENGINE_MECHANICS, not written into the engine's files. Each hook costs a fixed number of
+ * statements per batch whatever its size, and as few as it can: one where possible (bench suite
+ * `engine`: a batch's latency is the sum of its round trips).
  */
 export interface EngineMechanic<State = unknown> {
   readonly name: string;
