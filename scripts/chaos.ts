@@ -42,6 +42,18 @@ const CODES = 25;
 const COUNTED_STOCK = 20;
 const EXTERNAL_STOCK = 100_000;
 const PAUSABLE: ReceiverKind = 'hang';
+/**
+ * The points lifecycle under the faults: every credit's lot expires 20 s after it (announced 10 s
+ * before), check-in points wait 5 s as a pending grant, purchases earn at most 100 a day and
+ * flows at most 120 a day per participant, so caps bind within two minutes.
+ */
+const EXPIRY = 'PT20S';
+const NOTICE = 'PT10S';
+const PENDING_FOR = 'PT5S';
+const PURCHASE_CAP = 100;
+const PROGRAMME_CAP = 120;
+/** How long past its time a lot or grant may still be open when the invariants look (ticks are 1 s). */
+const DUE_GRACE_S = 10;
 
 const note = (msg: string) =>
   process.stderr.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
@@ -106,6 +118,7 @@ async function run(): Promise<number> {
     WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
     SMTP_URL: `${smtp.url}/?from=Chaos%20%3Cchaos%40example.com%3E`,
     NODE_ENV: 'production',
+    LOYALTY_TICK_SECONDS: '1',
   };
   await runCli(['migrate'], env);
   const ws = (await runCli(['workspace', 'create', `chaos-${seed}`, '--name', 'Chaos'], env)) as {
@@ -133,11 +146,16 @@ async function run(): Promise<number> {
     subject: 'Thanks, {{participant.name}}',
     body: 'You have {{participant.balance}} points.',
   });
-  await must('purchase flow', 'POST', '/v1/flows', {
+  await must('programme', 'PATCH', '/v1/program', {
+    points_expiry: { mode: 'fixed', after: EXPIRY, round_to: 'none' },
+    expiry_notice: NOTICE,
+    earning_caps: [{ period: 'day', max_points: PROGRAMME_CAP }],
+  });
+  const purchase = await must('purchase flow', 'POST', '/v1/flows', {
     name: 'Purchase',
     event_type: 'purchase',
     actions: [
-      { type: 'award_points', points: 25 },
+      { type: 'award_points', points: 25, cap: { period: 'day', max_points: PURCHASE_CAP } },
       { type: 'award_badge', badge: 'buyer' },
       { type: 'send_message', template: 'thanks' },
     ],
@@ -145,7 +163,7 @@ async function run(): Promise<number> {
   await must('checkin flow', 'POST', '/v1/flows', {
     name: 'Check-in',
     event_type: 'checkin',
-    actions: [{ type: 'award_points', points: 10 }],
+    actions: [{ type: 'award_points', points: 10, pending_for: PENDING_FOR }],
   });
   const code = await must('code reward', 'POST', '/v1/rewards', {
     name: 'Voucher',
@@ -314,7 +332,11 @@ async function run(): Promise<number> {
         (select count(*) from events where workspace_id = $1 and status = 'received') as events,
         (select count(*) from messages where workspace_id = $1 and status = 'pending') as messages,
         (select count(*) from redemptions where workspace_id = $1 and status = 'pending') as redemptions,
-        (select count(*) from webhook_deliveries where workspace_id = $1 and status = 'pending') as deliveries`,
+        (select count(*) from webhook_deliveries where workspace_id = $1 and status = 'pending') as deliveries,
+        (select count(*) from point_lots where workspace_id = $1 and remaining > 0
+            and expires_at <= now() - interval '2 seconds') as due_lots,
+        (select count(*) from pending_grants where workspace_id = $1 and status = 'pending'
+            and available_at <= now() - interval '2 seconds') as due_grants`,
       [ws.id],
     );
     backlog = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
@@ -355,6 +377,12 @@ async function run(): Promise<number> {
     restartWindows,
     graceMs: GRACE_MS,
     unexpectedExits: cluster.unexpectedExits,
+    points: {
+      actionScope: `${purchase.id}:0`,
+      actionCap: PURCHASE_CAP,
+      programCap: PROGRAMME_CAP,
+      graceS: DUE_GRACE_S,
+    },
   });
   for (const v of verdicts) line(v);
   const failed = verdicts.filter((v) => !v.held).map((v) => v.invariant);

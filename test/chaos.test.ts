@@ -48,10 +48,14 @@ describe('chaos run', () => {
     expect(lines[0]?.chaos, context).toBe('start');
     expect(invariants.map((l) => l.invariant).sort(), context).toEqual([
       'balance_is_ledger_sum_and_lifetime_is_credits_minus_reversed',
+      'balance_is_ledger_sum_and_open_lots',
+      'each_lot_expired_at_most_once',
+      'each_pending_grant_activated_at_most_once',
       'events_processed_exactly_once',
       'external_redemptions_settled',
       'no_5xx_outside_postgres_restart',
       'no_code_twice_and_stock_matches',
+      'no_earning_cap_exceeded',
       'no_idempotency_key_charged_twice',
       'no_message_sent_twice',
       'processes_die_only_when_killed',

@@ -28,6 +28,12 @@ export interface CheckInput {
   restartWindows: { from: number; to: number }[];
   graceMs: number;
   unexpectedExits: { name: string; code: number | null; signal: string | null; at: number }[];
+  /**
+   * The points lifecycle of the run: the scope (`<flow id>:<action index>`) and daily maximum of
+   * the capped award, the programme's daily cap, and how long past its due time a lot or a grant
+   * may still be open when checked (the tick runs every second on each worker).
+   */
+  points: { actionScope: string; actionCap: number; programCap: number; graceS: number };
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -47,27 +53,35 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
   const accepted = [...c.rec.acceptedEvents];
 
   // 1. Every 202'd event processed exactly once: stored, processed, one run per matching flow,
-  //    one ledger credit per run, one message per purchase, at most one badge award per event.
+  //    one award per run (a ledger credit, a pending grant, or a step a cap cut to nothing, whose
+  //    run is `skipped` when nothing else of it ran), one message per purchase, at most one badge
+  //    award per event.
   {
     const r = await one(
       db,
       `with acc as (select distinct unnest($2::uuid[]) as id),
        flows as (select event_type, count(*) as n from flows where workspace_id = $1 and deleted_at is null group by 1),
-       runs as (select event_id, count(*) as n, count(*) filter (where status <> 'completed') as bad
+       runs as (select event_id, count(*) as n,
+                       count(*) filter (where status <> 'completed'
+                         and not (status = 'skipped' and steps @> '[{"status": "capped"}]')) as bad,
+                       sum((select count(*) from jsonb_array_elements(steps) st where st->>'status' = 'capped')) as capped
                   from flow_runs where workspace_id = $1 group by 1),
        credits as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from ledger_entries
                     where workspace_id = $1 and source = 'flow' group by 1),
+       grants as (select event_id, count(*) as n from pending_grants where workspace_id = $1 group by 1),
        msgs as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from messages where workspace_id = $1 group by 1),
        awards as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from participant_badges
                    where workspace_id = $1 and idempotency_key is not null group by 1),
        per as (
          select acc.id, e.status, e.event_type, coalesce(f.n, 0) as flows, coalesce(r.n, 0) as runs,
-           coalesce(r.bad, 0) as runs_not_completed, coalesce(c.n, 0) as credits, coalesce(m.n, 0) as messages,
+           coalesce(r.bad, 0) as runs_not_completed,
+           coalesce(c.n, 0) + coalesce(g.n, 0) + coalesce(r.capped, 0) as awards, coalesce(m.n, 0) as messages,
            coalesce(b.n, 0) as badges
          from acc left join events e on e.id = acc.id and e.workspace_id = $1
          left join flows f on f.event_type = e.event_type
          left join runs r on r.event_id = acc.id
          left join credits c on c.eid = acc.id::text
+         left join grants g on g.event_id = acc.id
          left join msgs m on m.eid = acc.id::text
          left join awards b on b.eid = acc.id::text)
        select count(*) as accepted,
@@ -76,7 +90,7 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
          count(*) filter (where status is not null and status <> 'processed') as not_processed,
          count(*) filter (where runs <> flows) as wrong_run_count,
          count(*) filter (where runs_not_completed > 0) as runs_not_completed,
-         count(*) filter (where status = 'processed' and credits <> 1) as wrong_credit_count,
+         count(*) filter (where status = 'processed' and awards <> 1) as wrong_award_count,
          count(*) filter (where status = 'processed' and event_type = 'purchase' and messages <> 1) as wrong_message_count,
          count(*) filter (where badges > 1) as badge_twice
        from per`,
@@ -101,7 +115,7 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
       not_processed: n(r.not_processed),
       wrong_run_count: n(r.wrong_run_count),
       runs_not_completed: n(r.runs_not_completed),
-      wrong_credit_count: n(r.wrong_credit_count),
+      wrong_award_count: n(r.wrong_award_count),
       wrong_message_count: n(r.wrong_message_count),
       badge_awarded_twice: n(r.badge_twice) + n(badgesTwice.n),
       keys: keyed.length,
@@ -113,7 +127,7 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
       held:
         v.accepted > 0 &&
         v.processed === v.accepted &&
-        v.wrong_run_count + v.runs_not_completed + v.wrong_credit_count + v.wrong_message_count === 0 &&
+        v.wrong_run_count + v.runs_not_completed + v.wrong_award_count + v.wrong_message_count === 0 &&
         v.badge_awarded_twice + v.keys_answered_with_two_event_ids + v.keys_stored_twice === 0,
       ...v,
     });
@@ -452,5 +466,210 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
     unexpected_exits: c.unexpectedExits.length,
     examples: c.unexpectedExits.slice(0, 5),
   });
+  out.push(
+    await balanceIsOpenLots(c),
+    await lotsExpireOnce(c),
+    await grantsActivateOnce(c),
+    await capsHold(c),
+  );
   return out;
+}
+
+const counts = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, n(v)])) as Record<string, number>;
+
+// 10. For every participant: balance = Σ ledger = Σ remaining of its lots; every lot's points less
+//     its remaining = what its allocations (debits and expiry) took; no lot left open past its
+//     expiry (beyond the grace) once the run has drained.
+async function balanceIsOpenLots(c: CheckInput): Promise<Verdict> {
+  const v = counts(
+    await one(
+      c.db,
+      `with per as (
+         select p.balance,
+           coalesce((select sum(points) from ledger_entries l where l.participant_id = p.id), 0) as ledger,
+           coalesce((select sum(remaining) from point_lots o where o.participant_id = p.id), 0) as lots
+         from participants p where p.workspace_id = $1),
+       lots as (
+         select o.points, o.remaining, o.expires_at,
+                coalesce((select sum(a.points) from lot_allocations a where a.lot_id = o.id), 0) as taken
+           from point_lots o where o.workspace_id = $1)
+       select (select count(*) from per) as participants,
+         (select count(*) from per where balance <> ledger or balance <> lots) as balance_not_ledger_or_lots,
+         (select count(*) from lots) as lots,
+         (select count(*) from lots where remaining > 0) as open_lots,
+         (select count(*) from lots where points - remaining <> taken) as lot_not_its_allocations,
+         (select count(*) from lots where remaining > 0 and expires_at < now() - make_interval(secs => $2)) as overdue_lots`,
+      [c.workspaceId, c.points.graceS],
+    ),
+  );
+  return {
+    invariant: 'balance_is_ledger_sum_and_open_lots',
+    held:
+      v.participants! > 0 &&
+      v.lots! > 0 &&
+      v.balance_not_ledger_or_lots! + v.lot_not_its_allocations! + v.overdue_lots! === 0,
+    ...v,
+  };
+}
+
+// 11. Each lot expired at most once: no lot among the allocations of two expiry entries; each
+//     expiry entry took exactly one lot, its owner's, the one its reference `lot:<entry id>` names,
+//     all of what remained (its points); a lot marked expired is empty and has its expiry entry,
+//     and a lot an expiry entry took is marked. (The reference alone does not name a lot: a
+//     debit's reversal opens one lot per expiry instant it gives back, all under its one entry.)
+async function lotsExpireOnce(c: CheckInput): Promise<Verdict> {
+  const v = counts(
+    await one(
+      c.db,
+      `with x as (select id, participant_id, points, reference from ledger_entries
+                   where workspace_id = $1 and source = 'expiry'),
+       a as (select a.entry_id, a.lot_id, a.points from lot_allocations a join x on x.id = a.entry_id)
+       select (select count(*) from x) as expiry_entries,
+         (select count(*) from point_lots where workspace_id = $1 and expired_at is not null) as expired_lots,
+         (select count(*) from (select lot_id from a group by 1 having count(*) > 1) d) as lot_in_two_expiry_entries,
+         (select count(*) from x where (select count(*) from a where a.entry_id = x.id) <> 1) as entry_without_one_lot,
+         (select count(*) from x join a on a.entry_id = x.id join point_lots l on l.id = a.lot_id
+           where a.points <> -x.points or x.reference <> 'lot:' || l.entry_id or l.participant_id <> x.participant_id)
+           as entry_not_its_lot,
+         (select count(*) from point_lots l where l.workspace_id = $1 and l.expired_at is not null
+           and (l.remaining <> 0 or not exists (select 1 from a where a.lot_id = l.id))) as expired_lot_not_emptied_by_entry,
+         (select count(*) from point_lots l join a on a.lot_id = l.id where l.expired_at is null) as entry_lot_not_marked`,
+      [c.workspaceId],
+    ),
+  );
+  return {
+    invariant: 'each_lot_expired_at_most_once',
+    held:
+      v.expiry_entries! > 0 &&
+      v.lot_in_two_expiry_entries! +
+        v.entry_without_one_lot! +
+        v.entry_not_its_lot! +
+        v.expired_lot_not_emptied_by_entry! +
+        v.entry_lot_not_marked! ===
+        0,
+    ...v,
+  };
+}
+
+// 12. Each pending grant activated at most once: at most one ledger entry references
+//     `pending:<id>`; an activated grant has exactly one, its own (same owner and points, the
+//     entry it names); a pending or cancelled one has none; every participant's pending_points =
+//     its grants still pending; none left pending past its time (beyond the grace).
+async function grantsActivateOnce(c: CheckInput): Promise<Verdict> {
+  const v = counts(
+    await one(
+      c.db,
+      `with g as (select id::text as id, participant_id, points, status, entry_id, available_at from pending_grants
+                   where workspace_id = $1),
+       e as (select id, participant_id, points, substr(reference, 9) as gid from ledger_entries
+              where workspace_id = $1 and reference like 'pending:%')
+       select (select count(*) from g) as grants,
+         (select count(*) from g where status = 'activated') as activated,
+         (select count(*) from g where status = 'pending') as pending,
+         (select count(*) from g where status = 'cancelled') as cancelled,
+         (select count(*) from (select gid from e group by 1 having count(*) > 1) d) as activated_twice,
+         (select count(*) from g where status = 'activated' and (select count(*) from e where e.gid = g.id) <> 1)
+           as activated_without_one_entry,
+         (select count(*) from g join e on e.gid = g.id where g.status <> 'activated') as credited_not_activated,
+         (select count(*) from e where not exists (select 1 from g where g.id = e.gid)) as entry_without_grant,
+         (select count(*) from g join e on e.gid = g.id
+           where g.status = 'activated' and (e.points <> g.points or e.participant_id <> g.participant_id
+             or g.entry_id is distinct from e.id)) as entry_not_its_grant,
+         (select count(*) from participants p where p.workspace_id = $1 and p.pending_points <>
+           coalesce((select sum(points) from g where g.participant_id = p.id and g.status = 'pending'), 0))
+           as pending_points_wrong,
+         (select count(*) from g where status = 'pending' and available_at < now() - make_interval(secs => $2))
+           as overdue`,
+      [c.workspaceId, c.points.graceS],
+    ),
+  );
+  return {
+    invariant: 'each_pending_grant_activated_at_most_once',
+    held:
+      v.activated! > 0 &&
+      v.activated_twice! +
+        v.activated_without_one_entry! +
+        v.credited_not_activated! +
+        v.entry_without_grant! +
+        v.entry_not_its_grant! +
+        v.pending_points_wrong! +
+        v.overdue! ===
+        0,
+    ...v,
+  };
+}
+
+// 13. No cap exceeded, exactly: what the run awarded from flows (credits, and pending grants
+//     whatever became of them: a grant counts when granted), summed per participant and UTC day
+//     of the event's occurred_at, once for the programme and once for the capped action, equals
+//     the service's counter (earning_counts) for that participant, scope and day and is at most
+//     the cap. Every award step's points + capped_points = the action's points; a step cut by a
+//     cap has a cap of its participant's day full.
+async function capsHold(c: CheckInput): Promise<Verdict> {
+  const { actionScope, actionCap, programCap } = c.points;
+  const v = counts(
+    await one(
+      c.db,
+      `with awards as (
+         select idempotency_key as key, participant_id, points from ledger_entries
+          where workspace_id = $1 and source = 'flow' and reverses_entry_id is null
+            and idempotency_key not like 'pending:%'
+         union all
+         select idempotency_key, participant_id, points from pending_grants where workspace_id = $1
+       ), dated as (
+         select a.participant_id, a.points, split_part(a.key, ':', 2) || ':' || split_part(a.key, ':', 3) as scope,
+                'day:' || to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD') as period
+           from awards a join events e on e.id = split_part(a.key, ':', 1)::uuid
+       ), expected as (
+         select participant_id, 'program' as scope, period, sum(points) as points from dated group by 1, 3
+         union all
+         select participant_id, scope, period, sum(points) from dated where scope = $2 group by 1, 2, 3
+       ), counted as (
+         select k.participant_id, k.scope, k.period, k.points from earning_counts k
+           join participants p on p.id = k.participant_id
+          where p.workspace_id = $1 and (k.scope = 'program' or k.scope = $2)
+       ), compared as (
+         select coalesce(x.scope, k.scope) as scope, x.points as expected, k.points as counted
+           from expected x full join counted k
+             on k.participant_id = x.participant_id and k.scope = x.scope and k.period = x.period
+       ), steps as (
+         select r.participant_id, r.flow_id::text || ':' || (s.i - 1) as scope,
+                'day:' || to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD') as period,
+                coalesce((s.step->'result'->>'points')::bigint, 0) as points,
+                coalesce((s.step->'result'->>'capped_points')::bigint, 0) as capped,
+                (f.actions->((s.i - 1)::int)->>'points')::bigint as asked
+           from flow_runs r join flows f on f.id = r.flow_id join events e on e.id = r.event_id,
+                jsonb_array_elements(r.steps) with ordinality s(step, i)
+          where r.workspace_id = $1 and s.step->>'action' = 'award_points'
+            and s.step->>'status' in ('completed', 'capped')
+       )
+       select (select count(*) from compared) as counters,
+         (select count(*) from compared where expected is distinct from counted) as counter_not_awards,
+         (select count(*) from compared where scope = 'program' and expected > $4) as programme_cap_exceeded,
+         (select count(*) from compared where scope = $2 and expected > $3) as action_cap_exceeded,
+         (select count(*) from compared where scope = 'program' and expected = $4) as programme_caps_reached,
+         (select count(*) from compared where scope = $2 and expected = $3) as action_caps_reached,
+         (select count(*) from steps) as award_steps,
+         (select count(*) from steps where capped > 0) as capped_steps,
+         (select count(*) from steps where points + capped <> asked) as step_points_not_asked,
+         (select count(*) from steps s where s.capped > 0 and not exists (
+            select 1 from counted k where k.participant_id = s.participant_id and k.period = s.period
+               and ((k.scope = 'program' and k.points = $4) or (k.scope = $2 and s.scope = $2 and k.points = $3))))
+           as capped_with_room_left`,
+      [c.workspaceId, actionScope, actionCap, programCap],
+    ),
+  );
+  return {
+    invariant: 'no_earning_cap_exceeded',
+    held:
+      v.counters! > 0 &&
+      v.counter_not_awards! +
+        v.programme_cap_exceeded! +
+        v.action_cap_exceeded! +
+        v.step_points_not_asked! +
+        v.capped_with_room_left! ===
+        0,
+    ...v,
+  };
 }
