@@ -28,7 +28,7 @@ export class Migration20261128063615 extends Migration {
     );
 
     this.addSql(
-      `create table "earning_counts" ("participant_id" bigint not null, "scope" varchar(80) not null, "period" varchar(16) not null, "points" bigint not null default '0', primary key ("participant_id", "scope", "period"));`,
+      `create table "earning_counts" ("participant_id" bigint not null, "scope" varchar(80) not null, "period" varchar(16) not null, "points" bigint not null default '0', primary key ("participant_id", "period", "scope"));`,
     );
 
     this.addSql(
@@ -82,26 +82,11 @@ export class Migration20261128063615 extends Migration {
       `alter table "earning_counts" add constraint "earning_counts_participant_id_foreign" foreign key ("participant_id") references "participants" ("id") on delete cascade;`,
     );
 
-    this.addSql(
-      `alter table "point_lots" add constraint "point_lots_workspace_id_foreign" foreign key ("workspace_id") references "workspaces" ("id") on delete cascade;`,
-    );
-    this.addSql(
-      `alter table "point_lots" add constraint "point_lots_participant_id_foreign" foreign key ("participant_id") references "participants" ("id") on delete cascade;`,
-    );
-    this.addSql(
-      `alter table "point_lots" add constraint "point_lots_entry_id_foreign" foreign key ("entry_id") references "ledger_entries" ("id") on delete cascade;`,
-    );
     this.addSql(`alter table "point_lots" add constraint "point_lots_points_positive" check (points > 0);`);
     this.addSql(
       `alter table "point_lots" add constraint "point_lots_remaining_range" check (remaining >= 0 and remaining <= points);`,
     );
 
-    this.addSql(
-      `alter table "lot_allocations" add constraint "lot_allocations_entry_id_foreign" foreign key ("entry_id") references "ledger_entries" ("id") on update cascade on delete cascade;`,
-    );
-    this.addSql(
-      `alter table "lot_allocations" add constraint "lot_allocations_lot_id_foreign" foreign key ("lot_id") references "point_lots" ("id") on update cascade on delete cascade;`,
-    );
     this.addSql(
       `alter table "lot_allocations" add constraint "lot_allocations_points_positive" check (points > 0);`,
     );
@@ -115,8 +100,6 @@ export class Migration20261128063615 extends Migration {
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`alter table "lot_allocations" drop constraint "lot_allocations_lot_id_foreign";`);
-
     this.addSql(`drop table if exists "program_settings" cascade;`);
     this.addSql(`drop table if exists "pending_grants" cascade;`);
     this.addSql(`drop table if exists "earning_counts" cascade;`);

@@ -1,7 +1,7 @@
 import { isoJsonSql, jsonObjectSql, jsonSql } from '../../db/sql-json.ts';
 import { isoTime } from '../../lib/iso-time.ts';
 import type { RawEntry } from './repository.ts';
-import type { LedgerEntryDto, LedgerSource } from './shapes.ts';
+import type { LedgerEntryDto, LedgerSource, PointsChangedData } from './shapes.ts';
 
 /** A ledger entry as every door shows it. */
 export function presentEntry(r: RawEntry): LedgerEntryDto {
@@ -39,5 +39,18 @@ export function entryJsonSql(alias: string): string {
     expires_at: `coalesce(${isoJsonSql(`${alias}.expires_at`)}, 'null')`,
     capped_points: `${alias}.capped_points`,
     created_at: isoJsonSql(`${alias}.created_at`),
+  });
+}
+
+/**
+ * A `points.changed` result's `data` in SQL (as post-entry.ts' `pointsChanged` builds it): the
+ * entry row `alias`, its participant's external id (`externalId`, a text expression) and the
+ * balance the entry left.
+ */
+export function pointsChangedJsonSql(alias: string, externalId: string): string {
+  return jsonObjectSql<PointsChangedData>({
+    participant: jsonObjectSql<PointsChangedData['participant']>({ external_id: jsonSql(externalId) }),
+    entry: entryJsonSql(alias),
+    balance: `${alias}.balance_after`,
   });
 }

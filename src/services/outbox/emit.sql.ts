@@ -5,6 +5,11 @@ import type { Sql } from '../../db/tx.ts';
 // transaction (bench suites `engine`, `webhooks`, `rewards`): `unnest` rows, UUIDv7s made in SQL
 // and a `pg_notify` that Postgres delivers on commit only.
 
+/** A UUIDv7 made in SQL: the current millisecond leads, then version and variant bits, then random bits. */
+export const UUIDV7_SQL = `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
+           substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
+           from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
+
 /** The channel a committed live delivery is announced on; the dispatchers LISTEN to it. */
 export const DELIVERIES_CHANNEL = 'svc_webhook_deliveries';
 
@@ -42,9 +47,7 @@ export function emitResultsCtes(source: string, prefix = 'emit'): EmitCtes {
   select id, workspace_id, mode, type, data::jsonb from ${source} order by ord
   returning id, workspace_id, mode, type, created_at
 ), ${m} as (
-  select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
-           substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
-           from 1 for 6), 52, 1), 53, 1), 'hex')::uuid as id,
+  select ${UUIDV7_SQL} as id,
          s.id as subscription_id, o.id as outbox_id, o.workspace_id, o.mode, o.type, o.created_at, r.data, r.ord
   from ${o} o
   join ${source} r on r.id = o.id

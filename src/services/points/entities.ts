@@ -1,5 +1,4 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { LedgerEntry } from '../ledger/entities.ts';
 import { Participant } from '../participants/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
 import { type PendingStatus, pendingStatus } from './shapes.ts';
@@ -23,6 +22,11 @@ ProgramSettingsRowSchema.setClass(ProgramSettingsRow);
  * Points a credit brought (docs/points.md#lots), opened and consumed by the ledger's trigger
  * (lots-trigger.sql.ts) and emptied by the expiry job. `remaining` only ever goes down: a reversal
  * that gives points back opens new lots.
+ *
+ * No foreign keys, on purpose: lots and allocations are written only by the ledger's trigger and
+ * the expiry statement, from rows of the same statement, and ledger rows are never deleted; a
+ * foreign key check is a query per row on the engine's, the redemption's and the expiry's hot
+ * paths (bench suites `engine`, `rewards`, `points`).
  */
 const PointLotSchema = defineEntity({
   name: 'PointLot',
@@ -46,7 +50,7 @@ const PointLotSchema = defineEntity({
       expression:
         'create index "point_lots_notice_idx" on "point_lots" ("expires_at") where notified_at is null and remaining > 0 and expires_at is not null',
     },
-    { name: 'point_lots_entry_idx', properties: ['entry'] },
+    { name: 'point_lots_entry_idx', properties: ['entryId'] },
   ],
   checks: [
     { name: 'point_lots_points_positive', expression: 'points > 0' },
@@ -54,11 +58,11 @@ const PointLotSchema = defineEntity({
   ],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
-    workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
+    workspaceId: p.uuid(),
     mode: p.string().length(4),
-    participant: () => p.manyToOne(Participant).deleteRule('cascade'),
+    participantId: p.bigint('number'),
     /** The credit that opened it. */
-    entry: () => p.manyToOne(LedgerEntry).deleteRule('cascade'),
+    entryId: p.bigint('number'),
     points: p.bigint('number'),
     remaining: p.bigint('number'),
     expiresAt: p.datetime().nullable(),
@@ -72,15 +76,16 @@ const PointLotSchema = defineEntity({
 export class PointLot extends PointLotSchema.class {}
 PointLotSchema.setClass(PointLot);
 
-/** Which lots a debit consumed, and how much of each (docs/points.md#lots). */
+/** Which lots a debit consumed, and how much of each (docs/points.md#lots); no foreign keys (above). */
 const LotAllocationSchema = defineEntity({
   name: 'LotAllocation',
   tableName: 'lot_allocations',
-  indexes: [{ name: 'lot_allocations_lot_idx', properties: ['lot'] }],
+  indexes: [{ name: 'lot_allocations_lot_idx', properties: ['lotId'] }],
   checks: [{ name: 'lot_allocations_points_positive', expression: 'points > 0' }],
   properties: {
-    entry: () => p.manyToOne(LedgerEntry).primary().deleteRule('cascade'),
-    lot: () => p.manyToOne(PointLot).primary().deleteRule('cascade'),
+    /** The debit entry. */
+    entryId: p.bigint('number').primary(),
+    lotId: p.bigint('number').primary(),
     points: p.bigint('number'),
   },
 });
@@ -139,9 +144,9 @@ const EarningCountSchema = defineEntity({
   tableName: 'earning_counts',
   properties: {
     participant: () => p.manyToOne(Participant).primary().deleteRule('cascade'),
-    scope: p.string().length(80).primary(),
     /** `day:2026-11-28`, `week:2026-W48`, `month:2026-11`, `year:2026` (rules.ts periodKey). */
     period: p.string().length(16).primary(),
+    scope: p.string().length(80).primary(),
     points: p.bigint('number').default(0),
   },
 });

@@ -1,5 +1,7 @@
 import type { Sql } from '../../db/tx.ts';
-import { entryColumns, type RawEntry } from '../ledger/repository.ts';
+import { pointsChangedJsonSql } from '../ledger/presenters.ts';
+import { entryColumns } from '../ledger/repository.ts';
+import { emitResultsCtes, UUIDV7_SQL } from '../outbox/emit.sql.ts';
 
 // Raw SQL: the expiry job (bench suite `points`: 1,000,000 lots in under a minute on one worker).
 // A batch is two statements: lock the participants that have due lots (SKIP LOCKED, so workers
@@ -19,25 +21,26 @@ export async function lockDueOwners(sql: Sql, now: Date, limit: number): Promise
   return rows.map((r) => Number(r.id));
 }
 
-/** An expiry entry with its scope and owner, for the `points.changed` result. */
-export type ExpiryEntry = RawEntry & { workspace_id: string; mode: string; external_id: string };
+const emit = emitResultsCtes('results');
 
 /**
- * Empties every due lot of these (locked) participants: one entry per lot `{ source: 'expiry',
- * points: -remaining, reference: 'lot:<entry_id>' }` (soonest first, `balance_after` running),
- * its allocation, the balance move. A lot already emptied (by a debit, or by another worker
- * before our lock) is not due any more: each lot expires once.
+ * Empties every due lot of these (locked) participants, in one statement: one entry per lot
+ * `{ source: 'expiry', points: -remaining, reference: 'lot:<entry_id>' }` (soonest first,
+ * `balance_after` running), its allocation, the balance move, and each entry's `points.changed`
+ * in the outbox (with its deliveries). A lot already emptied (by a debit, or by another worker
+ * before our lock) is not due any more: each lot expires once. Answers how many lots it expired.
  */
-export async function expireLotsOf(sql: Sql, participantIds: number[], now: Date): Promise<ExpiryEntry[]> {
-  const { rows } = await sql.query<ExpiryEntry>(
+export async function expireLotsOf(sql: Sql, participantIds: number[], now: Date): Promise<number> {
+  const { rows } = await sql.query<{ expired: string }>(
     `with lots as (
        select l.id, l.workspace_id, l.mode, l.participant_id, l.entry_id, l.remaining,
               sum(l.remaining) over (partition by l.participant_id order by l.expires_at, l.id) as upto
          from point_lots l
         where l.participant_id = any($1::bigint[]) and l.remaining > 0 and l.expires_at <= $2
-     ), due as (
+     ), due as materialized (
        -- Entry ids drawn in consumption order (the sorted subquery), so ids and balances run together.
-       select s.*, nextval(pg_get_serial_sequence('ledger_entries', 'id')) as new_id
+       select s.*, nextval(pg_get_serial_sequence('ledger_entries', 'id')) as new_id,
+              row_number() over () as ord
          from (select * from lots order by participant_id, upto) s
      ), totals as (
        select participant_id, sum(remaining) as points from due group by participant_id
@@ -59,13 +62,16 @@ export async function expireLotsOf(sql: Sql, participantIds: number[], now: Date
        insert into lot_allocations (entry_id, lot_id, points)
        select d.new_id, d.id, d.remaining from due d join emptied e on e.id = d.id
        returning 1
-     )
-     select e.*, m.external_id, (select count(*) from allocated) as allocated
-       from entries e join moved m on m.id = e.participant_id
-      order by e.id`,
+     ), results as (
+       select ${UUIDV7_SQL} as id, e.workspace_id, e.mode, 'points.changed'::text as type,
+              ${pointsChangedJsonSql('e', 'm.external_id')} as data, d.ord
+         from entries e join due d on d.new_id = e.id join moved m on m.id = e.participant_id
+     ), ${emit.ctes}
+     select (select count(*) from entries) as expired, (select count(*) from allocated) as allocated,
+            ${emit.notify} as notified`,
     [participantIds, now],
   );
-  return rows;
+  return Number(rows[0]!.expired);
 }
 
 /** A lot whose `points.expiring` notice is due, with what the result carries. */

@@ -1,8 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Mode } from '../keys/principal.ts';
-import { pointsChanged } from '../ledger/post-entry.ts';
-import { presentEntry } from '../ledger/presenters.ts';
 import { emitResults } from '../outbox/emit.ts';
 import { lockDueGrantOwners, settleGrants } from './activate.sql.ts';
 import { expireLotsOf, lockDueOwners, markNotices } from './expire.sql.ts';
@@ -15,7 +13,7 @@ const NOTICES_PER_BATCH = 2000;
 
 /**
  * One batch of due expiries (docs/points.md#expiry): lock the owners of up to `limit` due lots,
- * empty every due lot of theirs, emit a `points.changed` per expiry entry (live subscribers see
+ * then empty every due lot of theirs with its entry and `points.changed` (live subscribers see
  * the entries through the ledger's trigger). Answers how many lots it expired.
  */
 export function expireDueLots(
@@ -26,17 +24,7 @@ export function expireDueLots(
   return unitOfWork(ctx, async ({ sql }) => {
     const owners = await lockDueOwners(sql, now, limit);
     if (!owners.length) return 0;
-    const entries = await expireLotsOf(sql, owners, now);
-    await emitResults(
-      sql,
-      entries.map((e) =>
-        pointsChanged(
-          { workspaceId: e.workspace_id, mode: e.mode as Mode, externalId: e.external_id },
-          presentEntry(e),
-        ),
-      ),
-    );
-    return entries.length;
+    return expireLotsOf(sql, owners, now);
   });
 }
 

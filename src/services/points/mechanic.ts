@@ -3,7 +3,8 @@ import type { Sql } from '../../db/tx.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Award, AwardDecision, EngineMechanic, MechanicBatch } from '../flows/engine/mechanics.ts';
 import { type AwardWrites, writeAwards } from './award.sql.ts';
-import { earningCounts, programRows } from './repository.ts';
+import { programFrom } from './program.ts';
+import { batchProgram } from './repository.ts';
 import {
   addDuration,
   type Cap,
@@ -14,7 +15,7 @@ import {
   instantOf,
   periodKey,
 } from './rules.ts';
-import { DEFAULT_PROGRAM, type ProgramSettings, programShape } from './shapes.ts';
+import { DEFAULT_PROGRAM, type ProgramSettings } from './shapes.ts';
 
 /** What the points mechanic holds for one batch. */
 interface PointsState {
@@ -42,34 +43,27 @@ export const pointsMechanic: EngineMechanic<PointsState> = {
 
   async load(sql: Sql, batch: MechanicBatch): Promise<PointsState> {
     const scopes = [...new Map(batch.events.map((e) => [scopeKey(e), e])).values()];
-    const stored = await programRows(sql, scopes);
-    const settings = new Map<string, ProgramSettings>();
-    for (const s of scopes) {
-      const row = stored.get(scopeKey(s));
-      settings.set(scopeKey(s), row ? programShape.parse({ ...DEFAULT_PROGRAM, ...row }) : DEFAULT_PROGRAM);
+    // The settings and the cap counters in one round trip: the counters of every period the
+    // event could fall in, whatever the programme's time zone (within a day of its UTC date).
+    const periods = new Set<string>();
+    for (const e of batch.events) {
+      const at = instantOf(e.occurredAt);
+      for (const near of [at.subtract({ hours: 24 }), at, at.add({ hours: 24 })])
+        for (const unit of PERIODS) periods.add(periodKey(unit, near, 'UTC'));
     }
-    const state: PointsState = {
+    const ids = [...new Set(batch.events.map((e) => e.participantId))];
+    const stored = await batchProgram(sql, scopes, ids, [...periods]);
+    const settings = new Map<string, ProgramSettings>();
+    for (const s of scopes) settings.set(scopeKey(s), programFrom(stored.settings.get(scopeKey(s))));
+    return {
       now: instantOf(new Date()),
       settings,
-      earned: new Map(),
+      earned: new Map(
+        stored.counts.map((r) => [`${r.participant_id}|${r.scope}|${r.period}`, Number(r.points)]),
+      ),
       moved: new Set(),
       writes: { counts: [], grants: [], moves: [] },
     };
-    // Counters are read only when some cap can apply: a programme cap, or an action's own.
-    const actionCaps = [...batch.flows.values()].some((fs) =>
-      fs.some((f) => f.actions.some((a) => a.type === 'award_points' && a.cap)),
-    );
-    const programCaps = [...settings.values()].some((s) => s.earning_caps.length > 0);
-    if (!actionCaps && !programCaps) return state;
-    const periods = new Set<string>();
-    for (const e of batch.events) {
-      const tz = settings.get(scopeKey(e))!.timezone;
-      for (const unit of PERIODS) periods.add(periodKey(unit, instantOf(e.occurredAt), tz));
-    }
-    const ids = [...new Set(batch.events.map((e) => e.participantId))];
-    for (const r of await earningCounts(sql, ids, [...periods]))
-      state.earned.set(`${r.participant_id}|${r.scope}|${r.period}`, Number(r.points));
-    return state;
   },
 
   onEvent() {},

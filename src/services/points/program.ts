@@ -6,10 +6,25 @@ import type { Scope } from '../keys/principal.ts';
 import { mergeProgramRow, programRow } from './repository.ts';
 import { DEFAULT_PROGRAM, type ProgramSettings, programShape, type updateProgramInput } from './shapes.ts';
 
-/** The settings stored for the scope, over the defaults (a field added later reads its default). */
+/** Parsed settings by their stored JSON: the engine reads them every batch, they rarely change. */
+const parsed = new Map<string, ProgramSettings>();
+
+/** Stored settings over the defaults (a field added later reads its default), or the defaults. */
+export function programFrom(stored: Record<string, unknown> | null | undefined): ProgramSettings {
+  if (!stored) return DEFAULT_PROGRAM;
+  const key = JSON.stringify(stored);
+  let settings = parsed.get(key);
+  if (!settings) {
+    settings = programShape.parse({ ...DEFAULT_PROGRAM, ...stored });
+    if (parsed.size >= 1000) parsed.clear();
+    parsed.set(key, settings);
+  }
+  return settings;
+}
+
+/** The settings of the workspace and mode. */
 export async function programOf(sql: Sql, workspaceId: string, mode: string): Promise<ProgramSettings> {
-  const stored = await programRow(sql, workspaceId, mode);
-  return stored ? programShape.parse({ ...DEFAULT_PROGRAM, ...stored }) : DEFAULT_PROGRAM;
+  return programFrom(await programRow(sql, workspaceId, mode));
 }
 
 /** `GET /v1/program` (docs/points.md#programme-settings). */

@@ -35,32 +35,36 @@ export async function mergeProgramRow(
   return rows[0]!.settings;
 }
 
-/** The stored settings of several workspaces and modes (the engine's batch), keyed `workspace/mode`. */
-export async function programRows(
+/**
+ * The engine batch's read, in one statement: the stored settings of its workspaces and modes,
+ * keyed `workspace/mode`, and the earned points of its participants in the given cap periods.
+ */
+export async function batchProgram(
   sql: Sql,
   scopes: { workspaceId: string; mode: string }[],
-): Promise<Map<string, Record<string, unknown>>> {
-  if (!scopes.length) return new Map();
-  const { rows } = await sql.query<{ workspace_id: string; mode: string; settings: Record<string, unknown> }>(
-    `select workspace_id, mode, settings from program_settings
-      where (workspace_id, mode) in (select * from unnest($1::uuid[], $2::text[]))`,
-    [scopes.map((s) => s.workspaceId), scopes.map((s) => s.mode)],
-  );
-  return new Map(rows.map((r) => [`${r.workspace_id}/${r.mode}`, r.settings]));
-}
-
-/** Earned points of these participants in these cap scopes and periods. */
-export async function earningCounts(
-  sql: Sql,
   participantIds: number[],
   periods: string[],
-): Promise<{ participant_id: string; scope: string; period: string; points: string }[]> {
-  const { rows } = await sql.query<{ participant_id: string; scope: string; period: string; points: string }>(
-    `select participant_id, scope, period, points from earning_counts
-      where participant_id = any($1::bigint[]) and period = any($2::text[])`,
-    [participantIds, periods],
+): Promise<{
+  settings: Map<string, Record<string, unknown>>;
+  counts: { participant_id: string; scope: string; period: string; points: string }[];
+}> {
+  const { rows } = await sql.query<{
+    settings: { workspace_id: string; mode: string; settings: Record<string, unknown> }[];
+    counts: { participant_id: string; scope: string; period: string; points: string }[];
+  }>(
+    `select (select coalesce(json_agg(s), '[]') from (
+               select workspace_id, mode, settings from program_settings
+                where (workspace_id, mode) in (select * from unnest($1::uuid[], $2::text[]))) s) as settings,
+            (select coalesce(json_agg(c), '[]') from (
+               select participant_id::text, scope, period, points::text from earning_counts
+                where participant_id = any($3::bigint[]) and period = any($4::text[])) c) as counts`,
+    [scopes.map((s) => s.workspaceId), scopes.map((s) => s.mode), participantIds, periods],
   );
-  return rows;
+  const r = rows[0]!;
+  return {
+    settings: new Map(r.settings.map((x) => [`${x.workspace_id}/${x.mode}`, x.settings])),
+    counts: r.counts,
+  };
 }
 
 /** An open lot as SQL reads it. */

@@ -2,7 +2,7 @@ import { isoJsonSql, jsonObjectSql, jsonSql } from '../../db/sql-json.ts';
 import type { Sql } from '../../db/tx.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { debitCtes } from '../ledger/debit.sql.ts';
-import { entryJsonSql } from '../ledger/presenters.ts';
+import { pointsChangedJsonSql } from '../ledger/presenters.ts';
 import type { PointsChangedData } from '../ledger/shapes.ts';
 import { emitResultsCtes } from '../outbox/emit.sql.ts';
 import { CODE_BACKED, IN_WINDOW } from './codes.sql.ts';
@@ -107,11 +107,7 @@ const participantJson = jsonObjectSql<PointsChangedData['participant']>({
 });
 
 /** `points.changed` of each debit: its entry as `presentEntry` shows it and the balance it left. */
-const pointsChangedJson = jsonObjectSql<PointsChangedData>({
-  participant: participantJson,
-  entry: entryJsonSql(debit.entry),
-  balance: `${debit.entry}.balance_after`,
-});
+const pointsChangedJson = pointsChangedJsonSql(debit.entry, 'ok.external_id');
 
 /** `reward.redeemed` of each redemption `x`, as settle-redemption.ts' `redeemedResult` builds it. */
 const rewardRedeemedJson = jsonObjectSql<RewardRedeemedData>({
