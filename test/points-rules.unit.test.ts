@@ -5,6 +5,7 @@ import {
   capAward,
   expiryOf,
   fixedExpiry,
+  PeriodKeys,
   parseDuration,
   periodKey,
 } from '../src/services/points/rules.ts';
@@ -12,6 +13,7 @@ import {
 // The lifecycle's calendar rules (docs/points.md), without clocks: time is an argument.
 
 const at = (iso: string) => Temporal.Instant.from(iso);
+
 const fixed = (after: string, round_to: 'none' | 'day' | 'month' | 'quarter' | 'year') =>
   ({ mode: 'fixed', after, round_to }) as const;
 
@@ -82,6 +84,17 @@ describe('cap periods', () => {
     expect(periodKey('week', at('2026-03-16T08:00:00Z'), 'UTC')).not.toBe(
       periodKey('week', at('2026-03-15T08:00:00Z'), 'UTC'),
     );
+  });
+
+  it('answers what periodKey answers, hour after hour across a year end and a DST change', () => {
+    const cached = new PeriodKeys();
+    for (const tz of ['UTC', 'Europe/Paris', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'])
+      for (const from of ['2026-12-25T00:00:00Z', '2027-03-25T00:00:00Z'])
+        for (let h = 0; h < 24 * 10; h += 1) {
+          const when = at(from).add({ hours: h, minutes: 17 });
+          for (const unit of ['day', 'week', 'month', 'year'] as const)
+            expect(cached.key(unit, when, tz), `${unit} ${tz} ${when}`).toBe(periodKey(unit, when, tz));
+        }
   });
 
   it('cuts an award to the least room left under any cap', () => {

@@ -1,4 +1,4 @@
-import type { Temporal } from 'temporal-polyfill';
+import { Temporal } from 'temporal-polyfill';
 import type { Sql } from '../../db/tx.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Award, AwardDecision, EngineMechanic, MechanicBatch } from '../flows/engine/mechanics.ts';
@@ -13,7 +13,7 @@ import {
   dateOf,
   expiryOf,
   instantOf,
-  periodKey,
+  PeriodKeys,
 } from './rules.ts';
 import { DEFAULT_PROGRAM, type ProgramSettings } from './shapes.ts';
 
@@ -25,10 +25,20 @@ interface PointsState {
   earned: Map<string, number>;
   /** The keys of `earned` this batch moved. */
   moved: Set<string>;
+  periods: PeriodKeys;
+  /** Instants worked out once per batch: per scope the expiry of a credit made now, per duration the end of a pending period. */
+  later: Map<string, Date | null>;
   writes: AwardWrites;
 }
 
 const PERIODS: CapPeriod[] = ['day', 'week', 'month', 'year'];
+const DAY_MS = 86_400_000;
+
+/** `map`'s value for `key`, made by `make` the first time. */
+function once<V>(map: Map<string, V>, key: string, make: () => V): V {
+  if (!map.has(key)) map.set(key, make());
+  return map.get(key)!;
+}
 const scopeKey = (x: { workspaceId: string; mode: string }) => `${x.workspaceId}/${x.mode}`;
 
 /**
@@ -45,11 +55,13 @@ export const pointsMechanic: EngineMechanic<PointsState> = {
     const scopes = [...new Map(batch.events.map((e) => [scopeKey(e), e])).values()];
     // The settings and the cap counters in one round trip: the counters of every period the
     // event could fall in, whatever the programme's time zone (within a day of its UTC date).
+    const keys = new PeriodKeys();
     const periods = new Set<string>();
     for (const e of batch.events) {
-      const at = instantOf(e.occurredAt);
-      for (const near of [at.subtract({ hours: 24 }), at, at.add({ hours: 24 })])
-        for (const unit of PERIODS) periods.add(periodKey(unit, near, 'UTC'));
+      const at = e.occurredAt.getTime();
+      for (const near of [at - DAY_MS, at, at + DAY_MS])
+        for (const unit of PERIODS)
+          periods.add(keys.key(unit, Temporal.Instant.fromEpochMilliseconds(near), 'UTC'));
     }
     const ids = [...new Set(batch.events.map((e) => e.participantId))];
     const stored = await batchProgram(sql, scopes, ids, [...periods]);
@@ -62,6 +74,8 @@ export const pointsMechanic: EngineMechanic<PointsState> = {
         stored.counts.map((r) => [`${r.participant_id}|${r.scope}|${r.period}`, Number(r.points)]),
       ),
       moved: new Set(),
+      periods: keys,
+      later: new Map(),
       writes: { counts: [], grants: [], moves: [] },
     };
   },
@@ -76,7 +90,7 @@ export const pointsMechanic: EngineMechanic<PointsState> = {
       ...settings.earning_caps.map((c) => ({ scope: 'program', ...c })),
       ...(a.action.cap ? [{ scope: `${a.flowId}:${a.actionIndex}`, ...a.action.cap }] : []),
     ].map((c) => {
-      const key = `${a.participant.id}|${c.scope}|${periodKey(c.period, at, tz)}`;
+      const key = `${a.participant.id}|${c.scope}|${state.periods.key(c.period, at, tz)}`;
       return { key, max: c.max_points, earned: state.earned.get(key) ?? 0 };
     });
     const { points, capped } = capAward(a.points, caps);
@@ -94,7 +108,9 @@ export const pointsMechanic: EngineMechanic<PointsState> = {
         mode: a.event.mode,
         participantId: a.participant.id,
         points,
-        availableAt: dateOf(addDuration(state.now, pendingFor, tz)),
+        availableAt: once(state.later, `${tz}|${pendingFor}`, () =>
+          dateOf(addDuration(state.now, pendingFor, tz)),
+        )!,
         eventId: a.event.id,
         flowRunId: a.runId,
         idempotencyKey: a.key,
@@ -102,8 +118,10 @@ export const pointsMechanic: EngineMechanic<PointsState> = {
       state.writes.grants.push(grant);
       return { points, capped, pending: { grantId: grant.id, availableAt: grant.availableAt } };
     }
-    const expiry = expiryOf(state.now, settings.points_expiry, tz);
-    const expiresAt = expiry ? dateOf(expiry) : null;
+    const expiresAt = once(state.later, scopeKey(a.event), () => {
+      const expiry = expiryOf(state.now, settings.points_expiry, tz);
+      return expiry ? dateOf(expiry) : null;
+    });
     if (expiresAt && settings.points_expiry?.mode === 'activity')
       state.writes.moves.push({ participantId: a.participant.id, expiresAt });
     return { points, capped, expiresAt };

@@ -114,6 +114,31 @@ export function periodKey(unit: CapPeriod, at: Temporal.Instant, timezone: strin
   return `year:${z.year}`;
 }
 
+/**
+ * {@link periodKey} for many instants: each period's bounds are worked out once (through
+ * Temporal), then an instant inside known bounds costs two comparisons. The engine asks for
+ * every award of a batch, and the instants of a batch fall in a few periods.
+ */
+export class PeriodKeys {
+  private readonly known = new Map<string, { key: string; start: number; end: number }[]>();
+
+  key(unit: CapPeriod, at: Temporal.Instant, timezone: string): string {
+    const ms = at.epochMilliseconds;
+    const slot = `${timezone}|${unit}`;
+    const ranges = this.known.get(slot) ?? [];
+    const hit = ranges.find((r) => r.start <= ms && ms < r.end);
+    if (hit) return hit.key;
+    const start = startOf(at.toZonedDateTimeISO(timezone), unit);
+    const range = {
+      key: periodKey(unit, at, timezone),
+      start: start.epochMilliseconds,
+      end: start.add(LENGTH[unit]).startOfDay().epochMilliseconds,
+    };
+    this.known.set(slot, [...ranges.slice(-7), range]);
+    return range.key;
+  }
+}
+
 export interface Cap {
   /** What the cap counts under (`program` or `<flow id>:<action index>`) and its period key. */
   key: string;
