@@ -63,9 +63,9 @@ export async function postEntry(
     const existing = await entryByKey(sql, e.workspaceId, e.mode, e.idempotencyKey);
     if (existing) return { entry: presentEntry(existing), replayed: true };
   }
-  const lifetime =
-    e.lifetimeDelta ?? (e.points > 0 && (e.source === 'flow' || e.source === 'adjustment') ? e.points : 0);
+  // Earned points: a credit from a flow or an adjustment (lifetime points, expiry terms).
   const earning = e.points > 0 && (e.source === 'flow' || e.source === 'adjustment');
+  const lifetime = e.lifetimeDelta ?? (earning ? e.points : 0);
   const terms =
     e.expiresAt !== undefined || !earning
       ? { expiresAt: e.expiresAt ?? null, movesOpenLots: false }
