@@ -48,6 +48,10 @@ const NO_WORKSPACE_COLUMN: Record<string, string> = {
   participant_event_counts: 'child of participants',
   reward_codes: 'child of rewards',
   webhook_attempts: 'child of webhook_deliveries',
+  // A debit's share of a lot: both rows of one participant (docs/points.md#lots).
+  lot_allocations: 'child of ledger_entries and point_lots',
+  // Cap counters per participant and period.
+  earning_counts: 'child of participants',
 };
 
 /** A surrogate key alone: unique by construction; `(workspace_id, id)` under Citus. */
@@ -82,6 +86,10 @@ const UNIQUE_WITHOUT_WORKSPACE: Record<string, string> = {
   leaderboard_scores_pkey: 'participant ids are of one workspace',
   leaderboards_pkey: ID_PK,
   ledger_entries_pkey: ID_PK,
+  lot_allocations_pkey: 'child of ledger_entries and point_lots (see above)',
+  earning_counts_pkey: 'child of participants (see above)',
+  pending_grants_pkey: ID_PK,
+  point_lots_pkey: ID_PK,
   // A reversal names the entry it reverses, of the same participant and workspace.
   ledger_entries_reverses_entry_id_unique: 'the reversed entry is of the same workspace',
   live_watches_pkey: 'child of participants (see above)',

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const LEDGER_HEADER =
-  'id,points,balance_after,reason,source,reference,reverses_entry_id,idempotency_key,created_at,participant.external_id';
+  'id,points,balance_after,reason,source,reference,reverses_entry_id,idempotency_key,expires_at,capped_points,created_at,participant.external_id';
 
 const adjust = async (externalId: string, points: number, reason: string, mode: 'live' | 'test' = 'test') => {
   const res = await d.ws.api(`/v1/participants/${externalId}/points`, { body: { points, reason }, mode });

@@ -128,7 +128,7 @@ describe('an export survives a worker SIGKILL mid-run', () => {
         lines++;
         if (lines === 1) {
           expect(record).toBe(
-            'id,points,balance_after,reason,source,reference,reverses_entry_id,idempotency_key,created_at,participant.external_id',
+            'id,points,balance_after,reason,source,reference,reverses_entry_id,idempotency_key,expires_at,capped_points,created_at,participant.external_id',
           );
           continue;
         }
