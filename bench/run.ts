@@ -363,7 +363,7 @@ async function main(): Promise<number> {
         await all?.stop();
       }
     }
-    const chosen = suites.filter((s) => !only || s.name === only);
+    const chosen = suites.filter((s) => !only || only.split(',').includes(s.name));
     let suiteService = service;
     if (chosen.length) {
       // The suites run against a full process (API + workers). The HTTP scenarios' events were

@@ -5,7 +5,7 @@ import { debitCtes } from '../ledger/debit.sql.ts';
 import { pointsChangedJsonSql } from '../ledger/presenters.ts';
 import type { PointsChangedData } from '../ledger/shapes.ts';
 import { emitResultsCtes } from '../outbox/emit.sql.ts';
-import { CODE_BACKED, IN_WINDOW } from './codes.sql.ts';
+import { CODE_BACKED, hasCodeSql, IN_WINDOW } from './codes.sql.ts';
 import { type RedemptionRow, redemptionJsonSql } from './presenters.ts';
 import { redemptionColumns } from './repository.ts';
 import type { RewardRedeemedData } from './shapes.ts';
@@ -166,8 +166,7 @@ with items as materialized (
          ${IN_WINDOW} as in_window,
          r.stock_remaining,
          ${CODE_BACKED} as code_backed,
-         exists (select 1 from reward_codes c where c.reward_id = r.id and c.redeemed_at is null)
-           as has_free_code,
+         (r.type in ('voucher_code', 'digital_asset') and ${hasCodeSql('r.id', true)}) as has_free_code,
          x.id as existing_id
     from items i
     left join participants p on p.workspace_id = i.workspace_id and p.mode = i.mode and p.external_id = i.external_id
@@ -180,7 +179,11 @@ with items as materialized (
         from rewards r
        where i.want_id is null and r.workspace_id = i.workspace_id and r.mode = i.mode and r.name = i.want_name
          and r.archived_at is null) r on true
-    left join redemptions x on x.workspace_id = i.workspace_id and x.mode = i.mode and x.idempotency_key = i.key
+    -- LATERAL: one probe of the idempotency index per item; a plain join may hash the whole table
+    -- against unnest's guess of 100 items (a bench run showed one sequential scan per redemption).
+    left join lateral (
+      select x.id from redemptions x
+       where x.workspace_id = i.workspace_id and x.mode = i.mode and x.idempotency_key = i.key) x on true
 ), go as materialized (
   select * from look
    where existing_id is null and participant_id is not null and reward_id is not null
