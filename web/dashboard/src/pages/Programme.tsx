@@ -1,6 +1,5 @@
 import {
   Button,
-  Card,
   Code,
   Grid,
   Group,
@@ -11,11 +10,11 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { FormSection } from '../components/FormSection.tsx';
 import { fieldErrorOf, notifyUnlessShown } from '../components/formErrors.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { QueryState } from '../components/QueryState.tsx';
@@ -51,30 +50,6 @@ const durationHint = (examples: [string, string][], rest = '') => (
     {rest}
   </>
 );
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder padding="lg" radius="md">
-      <Title order={3} fz="md" mb={description ? 2 : 'sm'}>
-        {title}
-      </Title>
-      {description && (
-        <Text size="sm" c="dimmed" mb="sm">
-          {description}
-        </Text>
-      )}
-      <Stack gap="sm">{children}</Stack>
-    </Card>
-  );
-}
 
 /** The programme settings form over what is stored; saves only the settings that changed. */
 function ProgramEditor({ stored }: { stored: Program }) {
@@ -127,7 +102,10 @@ function ProgramEditor({ stored }: { stored: Program }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
-            <Section title="Points expiry" description="Whether and when earned points stop being spendable.">
+            <FormSection
+              title="Points expiry"
+              description="Whether and when earned points stop being spendable."
+            >
               <Radio.Group
                 label="Points expire"
                 value={form.expiry}
@@ -189,8 +167,8 @@ function ProgramEditor({ stored }: { stored: Program }) {
                 onChange={(e) => set('expiry_notice', e.currentTarget.value)}
                 error={err('expiry_notice')}
               />
-            </Section>
-            <Section
+            </FormSection>
+            <FormSection
               title="Earning caps"
               description="The most a participant can earn from flows per calendar period, in the programme’s time zone. An award that crosses a cap is cut to what is left."
             >
@@ -276,12 +254,12 @@ function ProgramEditor({ stored }: { stored: Program }) {
                   </Text>
                 )}
               </Group>
-            </Section>
+            </FormSection>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            <Section title="Calendar">
+            <FormSection title="Calendar">
               <Select
                 label="Time zone"
                 description="Days, months and weeks (rounding and caps) begin and end in it."
@@ -293,8 +271,8 @@ function ProgramEditor({ stored }: { stored: Program }) {
                 onChange={(v) => v && set('timezone', v)}
                 error={err('timezone')}
               />
-            </Section>
-            <Section
+            </FormSection>
+            <FormSection
               title="Pending points"
               description="Flow-awarded points can wait before they are spendable."
             >
@@ -310,7 +288,7 @@ function ProgramEditor({ stored }: { stored: Program }) {
                 A flow’s own <Code fz="inherit">pending_for</Code> on an{' '}
                 <Code fz="inherit">award_points</Code> action overrides it.
               </Text>
-            </Section>
+            </FormSection>
             <Group justify="flex-end">
               <Button
                 variant="default"

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   Grid,
   Group,
   JsonInput,
@@ -13,9 +12,9 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { FormSection } from '../../components/FormSection.tsx';
 import { describeError } from '../../trpc.ts';
 import {
   HTTP_METHODS,
@@ -38,30 +37,6 @@ export function fieldErrorsOf(error: unknown): FormErrors {
     out[key] ??= f.message;
   }
   return out;
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder padding="lg" radius="md">
-      <Title order={3} fz="md" mb={description ? 2 : 'sm'}>
-        {title}
-      </Title>
-      {description && (
-        <Text size="sm" c="dimmed" mb="sm">
-          {description}
-        </Text>
-      )}
-      <Stack gap="sm">{children}</Stack>
-    </Card>
-  );
 }
 
 /**
@@ -103,7 +78,7 @@ export function RewardForm({
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
-            <Section title="Details">
+            <FormSection title="Details">
               <TextInput
                 label="Name"
                 required
@@ -133,16 +108,16 @@ export function RewardForm({
                 onChange={(e) => set('image_url', e.currentTarget.value)}
                 error={errors.image_url}
               />
-            </Section>
-            <Section title={`${type?.label ?? 'Type'} settings`} description={type?.hint}>
+            </FormSection>
+            <FormSection title={`${type?.label ?? 'Type'} settings`} description={type?.hint}>
               <TypeFields values={v} set={set} errors={errors} />
               {extra?.(v)}
-            </Section>
+            </FormSection>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            <Section title="Type and price">
+            <FormSection title="Type and price">
               <Select
                 label="Type"
                 required
@@ -180,8 +155,8 @@ export function RewardForm({
                   error={errors.stock}
                 />
               )}
-            </Section>
-            <Section title="Availability">
+            </FormSection>
+            <FormSection title="Availability">
               <Switch
                 label="Active"
                 description="Inactive rewards stay out of the catalogue."
@@ -204,7 +179,7 @@ export function RewardForm({
                   error={errors.ends_at}
                 />
               </SimpleGrid>
-            </Section>
+            </FormSection>
             {unknownErrors.length > 0 && (
               <Alert {...alertTone('red')} title="Not saved" role="alert">
                 {unknownErrors.map(([k, m]) => (
