@@ -66,7 +66,7 @@ const Summary = builder.objectRef<ParticipantSummary>('ParticipantSummary').impl
 
 const canRead = { ability: 'participants:read' } as const;
 /** participants:read, or a participant token reading its own participant. */
-const canReadOwn = (externalId: string) =>
+export const canReadOwn = (externalId: string) =>
   ({ $any: { ability: 'participants:read', participant: externalId } }) as const;
 
 /** One page of many participants' ledgers per request and per page arguments (`first`, `after`, …). */

@@ -21,7 +21,7 @@ import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { serviceInput, snakeName } from './names.ts';
-import { Participant } from './participant.ts';
+import { canReadOwn, Participant } from './participant.ts';
 import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
 
@@ -112,10 +112,6 @@ const PendingGrant = builder.objectRef<PendingGrantDto>('PendingGrant').implemen
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
   })),
 });
-
-/** participants:read, or a participant token reading its own participant. */
-const canReadOwn = (externalId: string) =>
-  ({ $any: { ability: 'participants:read', participant: externalId } }) as const;
 
 builder.objectFields(Participant, (t) => ({
   points: t.field({

@@ -1,4 +1,5 @@
 import type { Sql } from '../../db/tx.ts';
+import { moveOpenLotsSql } from './repository.ts';
 
 // Raw SQL: what the engine's batch decided about its awards, in one statement (bench suite
 // `engine`): the cap counters, the pending grants (with the participants' pending points) and the
@@ -50,9 +51,7 @@ const GRANTS = `grants as (
 )`;
 
 const MOVES = `moves as (
-  update point_lots l set expires_at = m.expires_at, notified_at = null
-    from unnest($14::bigint[], $15::timestamptz[]) as m(participant_id, expires_at)
-   where l.participant_id = m.participant_id and l.remaining > 0 and l.expires_at is distinct from m.expires_at
+  ${moveOpenLotsSql('$14', '$15')}
   returning 1
 )`;
 

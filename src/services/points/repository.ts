@@ -97,21 +97,24 @@ export async function givenBackExpiry(sql: Sql, debitEntryId: number): Promise<D
 }
 
 /**
- * `activity` expiry: every open lot of these participants now expires at the given instant (the
- * caller holds their row locks).
+ * `activity` expiry, as an UPDATE over arrays of participant ids (`ids`) and instants (`at`):
+ * every open lot of those participants now expires at its instant, and is announced again.
  */
+export const moveOpenLotsSql = (ids: string, at: string) => `update point_lots l
+     set expires_at = m.expires_at, notified_at = null
+    from unnest(${ids}::bigint[], ${at}::timestamptz[]) as m(participant_id, expires_at)
+   where l.participant_id = m.participant_id and l.remaining > 0 and l.expires_at is distinct from m.expires_at`;
+
+/** Moves these participants' open lots (the caller holds their row locks). */
 export async function moveOpenLots(
   sql: Sql,
   moves: { participantId: number; expiresAt: Date }[],
 ): Promise<void> {
   if (!moves.length) return;
-  await sql.query(
-    `update point_lots l set expires_at = m.expires_at, notified_at = null
-       from unnest($1::bigint[], $2::timestamptz[]) as m(participant_id, expires_at)
-      where l.participant_id = m.participant_id and l.remaining > 0
-        and l.expires_at is distinct from m.expires_at`,
-    [moves.map((m) => m.participantId), moves.map((m) => m.expiresAt)],
-  );
+  await sql.query(moveOpenLotsSql('$1', '$2'), [
+    moves.map((m) => m.participantId),
+    moves.map((m) => m.expiresAt),
+  ]);
 }
 
 /** A pending grant as SQL reads it. */
