@@ -17,6 +17,7 @@ export const ERROR_TYPES = [
   'reward_unavailable',
   'external_fulfilment_failed',
   'already_reversed',
+  'tier_required',
   'rate_limit_error',
   'api_error',
 ] as const;

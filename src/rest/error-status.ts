@@ -17,6 +17,7 @@ export const errorStatus = {
   reward_unavailable: 422,
   external_fulfilment_failed: 422,
   already_reversed: 422,
+  tier_required: 422,
   rate_limit_error: 429,
   api_error: 500,
 } as const satisfies Record<ErrorType, number>;

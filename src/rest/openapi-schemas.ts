@@ -82,6 +82,7 @@ const whenReturned: Record<ErrorType, string> = {
   external_fulfilment_failed:
     'The external fulfilment endpoint failed; the debit was reversed, stock restored and the redemption cancelled.',
   already_reversed: 'The ledger entry has already been reversed.',
+  tier_required: "The reward needs a tier level (`min_tier`) above the participant's.",
   rate_limit_error: "The key's per-minute request limit is used up; retry after `Retry-After` seconds.",
   api_error: 'Something went wrong on our side; the `X-Request-Id` identifies it in the logs.',
 };
@@ -101,6 +102,7 @@ const extraFields: Partial<Record<ErrorType, Record<string, z.ZodType>>> = {
     required_ability: z.string().optional().meta({ description: 'The ability the operation needs.' }),
   },
   already_reversed: { entry_id: z.int().meta({ description: 'The entry that was already reversed.' }) },
+  tier_required: { min_tier: z.string().meta({ description: 'The lowest level (its key) that may redeem it.' }) },
   invalid_state: {
     status: z
       .string()

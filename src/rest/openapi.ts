@@ -30,6 +30,7 @@ import {
 import type { Operation, OperationAuth, ResponseDoc } from './operation.ts';
 import { participantsOperations } from './participants.ts';
 import { pointsOperations } from './points.ts';
+import { tierOperations } from './tiers.ts';
 import { rewardsOperations } from './rewards.ts';
 import { webhooksOperations } from './webhooks.ts';
 
@@ -50,6 +51,7 @@ export const OPERATIONS: Operation[] = [
   ...webhooksOperations,
   ...participantsOperations,
   ...pointsOperations,
+  ...tierOperations,
   ...leaderboardsOperations,
   ...rewardsOperations,
   ...exportsOperations,
@@ -230,6 +232,10 @@ export function buildDocument(
         {
           name: 'Rewards',
           description: 'The catalogue, reward management, code pools and redemptions (atomic, idempotent).',
+        },
+        {
+          name: 'Tiers',
+          description: 'The tier programme (levels, window, downgrades), its preview, and participants’ levels.',
         },
         {
           name: 'Webhooks',

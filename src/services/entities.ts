@@ -22,6 +22,7 @@ import {
   ProgramSettingsRow,
 } from './points/entities.ts';
 import { ParticipantMultiplier, Redemption, Reward, RewardCode } from './rewards/entities.ts';
+import { TierCredit, TierMove, TierProgramRow } from './tiers/entities.ts';
 import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhooks/entities.ts';
 import { ApiKey, DashboardSession, User, Workspace } from './workspaces/entities.ts';
 
@@ -58,6 +59,9 @@ export const entities = [
   WebhookAttempt,
   LiveWatch,
   Export,
+  TierProgramRow,
+  TierMove,
+  TierCredit,
   ExportChunk,
   DailyStat,
   DailyStatWatermark,

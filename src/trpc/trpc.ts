@@ -42,6 +42,7 @@ const CODES: Record<ErrorType, TrpcCode> = {
   reward_unavailable: 'UNPROCESSABLE_CONTENT',
   external_fulfilment_failed: 'UNPROCESSABLE_CONTENT',
   already_reversed: 'UNPROCESSABLE_CONTENT',
+  tier_required: 'UNPROCESSABLE_CONTENT',
   rate_limit_error: 'TOO_MANY_REQUESTS',
   api_error: 'INTERNAL_SERVER_ERROR',
 };

@@ -13,6 +13,7 @@ import { Migration20261125141000 } from './Migration20261125141000.ts';
 import { Migration20261125150000 } from './Migration20261125150000.ts';
 import { Migration20261125161843 } from './Migration20261125161843.ts';
 import { Migration20261128063615 } from './Migration20261128063615.ts';
+import { Migration20261128100000 } from './Migration20261128100000.ts';
 
 /** Committed migrations in order; `npm run migration:create` writes new files beside this one. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   { name: 'Migration20261125150000', class: Migration20261125150000 },
   { name: 'Migration20261125161843', class: Migration20261125161843 },
   { name: 'Migration20261128063615', class: Migration20261128063615 },
+  { name: 'Migration20261128100000', class: Migration20261128100000 },
 ];

@@ -19,6 +19,8 @@ export interface FlowContext {
     name: string | null;
     balance: number;
     lifetime_points: number;
+    /** Their tier level's key; null without a tier programme (docs/tiers.md#benefits). */
+    tier: string | null;
   };
 }
 

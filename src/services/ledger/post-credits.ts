@@ -1,6 +1,7 @@
 import type { Sql } from '../../db/tx.ts';
 import type { ScoreMove } from '../leaderboards/histogram.ts';
 import { recordEarnings } from '../leaderboards/record-earnings.ts';
+import { countTierCredits } from '../tiers/count-credits.ts';
 import { emitResults, type ResultToEmit } from '../outbox/emit.ts';
 import { insertCredits, type PostedCredit } from './post-credits.sql.ts';
 import { type EntryToPost, type PostedEntry, pointsChanged } from './post-entry.ts';
@@ -25,7 +26,12 @@ export async function postCredits(
    * these runs wrote any), so the lookup is skipped. Were it wrong, the unique key fails the
    * INSERT and with it the caller's transaction: nothing is credited twice.
    */
-  opts: { fresh?: boolean; moves?: ScoreMove[] } = {},
+  opts: {
+    fresh?: boolean;
+    moves?: ScoreMove[];
+    /** False: the caller counts the credits toward tiers itself (the engine's tiers mechanic). */
+    countTiers?: boolean;
+  } = {},
 ): Promise<PostedEntry[]> {
   if (!entries.length) return [];
   for (const e of entries) {
@@ -95,6 +101,16 @@ export async function postCredits(
       // The caller holds the participants' row locks (see above).
       { locked: true, moves: opts.moves },
     );
+    if (opts.countTiers !== false)
+      await countTierCredits(
+        sql,
+        fresh
+          .filter((e) => lifetime(e) > 0)
+          .map((e) => {
+            const entry = posted.get(scopeKey(e))!.entry;
+            return { ...e, entryId: entry.id, points: lifetime(e), at: new Date(entry.created_at) };
+          }),
+      );
     const changed = fresh.map((e) => pointsChanged(e, posted.get(scopeKey(e))!.entry));
     if (results) results.push(...changed);
     else await emitResults(sql, changed);

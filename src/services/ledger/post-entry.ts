@@ -5,6 +5,7 @@ import { recordEarnings } from '../leaderboards/record-earnings.ts';
 import { emitResult, type ResultToEmit } from '../outbox/emit.ts';
 import { applyCreditTerms, creditTerms } from '../points/credit-terms.ts';
 import { givenBackExpiry } from '../points/repository.ts';
+import { countTierCredits } from '../tiers/count-credits.ts';
 import { presentEntry } from './presenters.ts';
 import { balanceOf, entryByKey, moveAndPost } from './repository.ts';
 import type { LedgerEntryDto, LedgerSource, PointsChangedData } from './shapes.ts';
@@ -93,8 +94,20 @@ export async function postEntry(
   }
   await applyCreditTerms(sql, e.participantId, terms);
   const entry = presentEntry(row);
-  // Weekly/monthly scores and rank histograms move with lifetime points, in this transaction.
-  if (lifetime !== 0)
+  // Weekly/monthly scores, rank histograms and tiers move with lifetime points, in this transaction.
+  if (lifetime !== 0) {
+    await countTierCredits(sql, [
+      {
+        workspaceId: e.workspaceId,
+        mode: e.mode,
+        participantId: e.participantId,
+        externalId: e.externalId,
+        entryId: entry.id,
+        points: lifetime,
+        at: new Date(entry.created_at),
+        reversesEntryId: e.reversesEntryId ?? null,
+      },
+    ]);
     await recordEarnings(sql, [
       {
         workspaceId: e.workspaceId,
@@ -104,6 +117,7 @@ export async function postEntry(
         at: new Date(entry.created_at),
       },
     ]);
+  }
   const changed = pointsChanged(e, entry);
   if (results) results.push(changed);
   else await emitResult(sql, changed);

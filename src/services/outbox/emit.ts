@@ -14,6 +14,7 @@ export const resultType = z.enum([
   'flow.completed',
   'message.sent',
   'points.expiring',
+  'tier.changed',
 ]);
 export type ResultType = z.output<typeof resultType>;
 export const RESULT_TYPES = resultType.options;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { presentTier } from '../tiers/presenters.ts';
 import { notFound } from '../../errors.ts';
 import type { Page, PageInput } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
@@ -65,6 +66,7 @@ export async function summariesOfMany(
       lifetime_points: Number(r.lifetime_points),
       pending_points: Number(r.pending_points),
       next_expiry: presentNextExpiry(r),
+      tier: presentTier(r),
       badges_count: Number(r.badges),
       redemptions_count: Number(r.redemptions),
       events_count: Number(r.events),

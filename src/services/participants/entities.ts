@@ -16,11 +16,24 @@ const ParticipantSchema = defineEntity({
       name: 'participants_search_trgm_idx',
       expression: `create index "participants_search_trgm_idx" on "participants" using gin ((external_id || chr(31) || coalesce(email, '') || chr(31) || coalesce(name, '')) gin_trgm_ops)`,
     },
+    // The tier job's due downgrade evaluations, and the participants above the first level
+    // (a calendar period's end evaluates them): both small sets.
+    {
+      name: 'participants_tier_review_idx',
+      expression:
+        'create index "participants_tier_review_idx" on "participants" ("tier_review_at") where tier_review_at is not null',
+    },
+    {
+      name: 'participants_tier_key_idx',
+      expression:
+        'create index "participants_tier_key_idx" on "participants" ("workspace_id", "mode", "id") where tier_key is not null',
+    },
   ],
   // A spendable balance never goes below zero, even if a caller forgot the conditional UPDATE.
   checks: [
     { name: 'participants_balance_non_negative', expression: 'balance >= 0' },
     { name: 'participants_pending_points_non_negative', expression: 'pending_points >= 0' },
+    { name: 'participants_tier_points_non_negative', expression: 'tier_points >= 0 and tier_prior_points >= 0' },
   ],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
@@ -34,6 +47,20 @@ const ParticipantSchema = defineEntity({
     lifetimePoints: p.bigint('number').default(0),
     /** Points of pending grants not yet activated or cancelled (docs/points.md#pending-points). */
     pendingPoints: p.bigint('number').default(0),
+    // Where the participant stands in the tier programme (docs/tiers.md#standing), kept on the
+    // row every ledger write already locks, so a read sums nothing and every writer is serialized.
+    /** Their level's key; null: the programme's first level (or no programme). */
+    tierKey: p.string().length(64).nullable(),
+    /** When they reached it; null: never moved (the programme's or their own start). */
+    tierSince: p.datetime().nullable(),
+    /** Qualifying points in the current window (`rolling`, `calendar`; `lifetime` reads lifetime points). */
+    tierPoints: p.bigint('number').default(0),
+    /** `calendar`: the period `tier_points` counts (`month:2026-11`, `quarter:2026-Q4`, `year:2026`). */
+    tierPeriod: p.string().length(16).nullable(),
+    /** `calendar`: the qualifying points of the period before `tier_period`. */
+    tierPriorPoints: p.bigint('number').default(0),
+    /** When their level is next evaluated for a downgrade (a grace's end); null: not below it. */
+    tierReviewAt: p.datetime().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
   },

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Scope } from '../keys/principal.ts';
 import { rankOf } from '../leaderboards/read-leaderboard.ts';
 import { activeMultiplier } from '../rewards/repository.ts';
+import { presentTier } from '../tiers/presenters.ts';
 import { presentNextExpiry } from './presenters.ts';
 import { countsOf, findParticipant } from './repository.ts';
 import type { ParticipantSummary } from './shapes.ts';
@@ -24,6 +25,7 @@ export async function participantSummary(
     lifetime_points: Number(p.lifetime_points),
     pending_points: Number(p.pending_points),
     next_expiry: presentNextExpiry(p),
+    tier: presentTier(p),
     badges_count: counts.badges,
     redemptions_count: counts.redemptions,
     events_count: counts.events,

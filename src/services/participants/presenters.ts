@@ -1,9 +1,10 @@
 import { isoTime } from '../../lib/iso-time.ts';
 import type { NextExpiryDto } from '../points/shapes.ts';
+import { presentTier, type TierColumnsRow, tierColumns } from '../tiers/presenters.ts';
 import type { ParticipantDto } from './shapes.ts';
 
 /** A participant as SQL reads it (node-pg: bigints as strings). */
-export interface ParticipantRow {
+export interface ParticipantRow extends TierColumnsRow {
   id: string;
   external_id: string;
   email: string | null;
@@ -21,7 +22,7 @@ export interface ParticipantRow {
 /**
  * The columns of a {@link ParticipantRow} from the participants row `t`, for every SQL read of
  * participants (exports too). The next expiry is read from the open lots (docs/points.md#lots):
- * two lookups on their index.
+ * two lookups on their index. The tier's columns: tiers/presenters.ts.
  */
 export const participantColumns = (t = 'participants') => {
   const open = (l: string) =>
@@ -29,7 +30,7 @@ export const participantColumns = (t = 'participants') => {
   return `${t}.id, ${t}.external_id, ${t}.email, ${t}.phone, ${t}.name, ${t}.balance, ${t}.lifetime_points,
     ${t}.pending_points, (select min(l.expires_at) ${open('l')}) as next_expiry_at,
     (select sum(l.remaining) ${open('l')} and l.expires_at = (select min(m.expires_at) ${open('m')})) as next_expiry_points,
-    ${t}.created_at, ${t}.updated_at`;
+    ${tierColumns(t)}, ${t}.created_at, ${t}.updated_at`;
 };
 export const PARTICIPANT_COLUMNS = participantColumns();
 
@@ -43,6 +44,7 @@ export const presentParticipant = (r: ParticipantRow): ParticipantDto => ({
   lifetime_points: Number(r.lifetime_points),
   pending_points: Number(r.pending_points),
   next_expiry: presentNextExpiry(r),
+  tier: presentTier(r),
   created_at: isoTime(r.created_at),
   updated_at: isoTime(r.updated_at),
 });

@@ -209,16 +209,10 @@ export async function badgesOfMany(
 }
 
 /** What a summary reads of a participant in SQL (its rank comes from the leaderboards). */
-export interface SummaryRow {
-  external_id: string;
-  balance: string;
-  lifetime_points: string;
+export interface SummaryRow extends ParticipantRow {
   badges: string;
   redemptions: string;
   events: string;
-  pending_points: string;
-  next_expiry_at: Date | null;
-  next_expiry_points: string | null;
   factor: string | null;
   expires_at: Date | null;
 }
@@ -235,8 +229,7 @@ export async function summariesOfMany(
        select ${participantColumns()} from participants
         where workspace_id = $1 and mode = $2 and external_id = any($3::text[])
      )
-     select ps.external_id, ps.balance, ps.lifetime_points, ps.pending_points, ps.next_expiry_at,
-            ps.next_expiry_points,
+     select ps.*,
             (select count(*) from participant_badges where participant_id = ps.id) as badges,
             (select count(*) from redemptions where participant_id = ps.id) as redemptions,
             (select count(*) from events where participant_id = ps.id) as events,

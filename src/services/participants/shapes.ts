@@ -5,6 +5,7 @@ import { ledgerEntryShape } from '../ledger/shapes.ts';
 import { messageShape } from '../messages/shapes.ts';
 import { nextExpiryShape } from '../points/shapes.ts';
 import { activeMultiplierShape, redemptionShape } from '../rewards/shapes.ts';
+import { participantTierShape } from '../tiers/shapes.ts';
 import { webhookDeliveryDetailShape } from '../webhooks/shapes.ts';
 
 /** A participant as every door shows it (docs/api.md#participants-points-and-leaderboards). */
@@ -25,6 +26,9 @@ export const participantShape = z
     next_expiry: nextExpiryShape
       .nullable()
       .meta({ description: 'The soonest expiry of open points; null: none.' }),
+    tier: participantTierShape
+      .nullable()
+      .meta({ description: 'Their level in the tier programme (docs/tiers.md#reads); null: no programme runs.' }),
     created_at: timestamp('Created by its first event or adjustment.'),
     updated_at: timestamp('Last change.'),
   })
@@ -38,6 +42,7 @@ export const participantSummaryShape = z
     lifetime_points: z.int(),
     pending_points: z.int().min(0),
     next_expiry: nextExpiryShape.nullable(),
+    tier: participantTierShape.nullable(),
     badges_count: z.int(),
     redemptions_count: z.int(),
     events_count: z.int(),

@@ -6,6 +6,7 @@ import { lockDueGrantOwners, settleGrants } from './activate.sql.ts';
 import { expireLotsOf, lockDueOwners, markNotices } from './expire.sql.ts';
 import { creditGrants } from './pending-points.ts';
 import type { PointsExpiringData } from './shapes.ts';
+import { runTierTick } from '../tiers/tick.ts';
 
 /** Due lots (or grants) whose owners one transaction locks; lots per notice transaction. */
 const DUE_PER_BATCH = 2000;
@@ -78,6 +79,7 @@ export async function runLoyaltyTick(ctx: Pick<AppContext, 'orm'>, now = new Dat
     activated: await drain((n) => activateDueGrants(ctx, n), DUE_PER_BATCH),
     expired: await drain((n) => expireDueLots(ctx, n), DUE_PER_BATCH),
     announced: await drain((n) => announceExpiringLots(ctx, n), NOTICES_PER_BATCH),
+    tiers: await runTierTick(ctx, now, stop),
   };
 }
 

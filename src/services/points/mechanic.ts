@@ -4,7 +4,7 @@ import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Award, AwardDecision, EngineMechanic, MechanicBatch } from '../flows/engine/mechanics.ts';
 import { type AwardWrites, writeAwards } from './award.sql.ts';
 import { programFrom } from './program.ts';
-import { batchProgram } from './repository.ts';
+import { type BatchProgramme, batchProgram } from './repository.ts';
 import {
   addDuration,
   type Cap,
@@ -42,6 +42,28 @@ function once<V>(map: Map<string, V>, key: string, make: () => V): V {
 const scopeKey = (x: { workspaceId: string; mode: string }) => `${x.workspaceId}/${x.mode}`;
 
 /**
+ * The batch's loyalty programme in one round trip, for every mechanic: settings, tier programmes,
+ * and the cap counters of every period the events could fall in, whatever the programme's time
+ * zone (within a day of their UTC date).
+ */
+export async function loadBatchProgramme(
+  sql: Sql,
+  batch: Pick<MechanicBatch, 'events'>,
+): Promise<BatchProgramme> {
+  const scopes = [...new Map(batch.events.map((e) => [scopeKey(e), e])).values()];
+  const keys = new PeriodKeys();
+  const periods = new Set<string>();
+  for (const e of batch.events) {
+    const at = e.occurredAt.getTime();
+    for (const near of [at - DAY_MS, at, at + DAY_MS])
+      for (const unit of PERIODS)
+        periods.add(keys.key(unit, Temporal.Instant.fromEpochMilliseconds(near), 'UTC'));
+  }
+  const ids = [...new Set(batch.events.map((e) => e.participantId))];
+  return batchProgram(sql, scopes, ids, [...periods]);
+}
+
+/**
  * The points lifecycle in the engine (docs/points.md): earning caps cut an award to what is
  * left in each period (counted on the event's `occurred_at` in the programme's time zone), a
  * `pending_for` turns it into a pending grant, and a credit carries its lot's expiry (`activity`
@@ -51,22 +73,10 @@ const scopeKey = (x: { workspaceId: string; mode: string }) => `${x.workspaceId}
 export const pointsMechanic: EngineMechanic<PointsState> = {
   name: 'points',
 
-  async load(sql: Sql, batch: MechanicBatch): Promise<PointsState> {
-    const scopes = [...new Map(batch.events.map((e) => [scopeKey(e), e])).values()];
-    // The settings and the cap counters in one round trip: the counters of every period the
-    // event could fall in, whatever the programme's time zone (within a day of its UTC date).
-    const keys = new PeriodKeys();
-    const periods = new Set<string>();
-    for (const e of batch.events) {
-      const at = e.occurredAt.getTime();
-      for (const near of [at - DAY_MS, at, at + DAY_MS])
-        for (const unit of PERIODS)
-          periods.add(keys.key(unit, Temporal.Instant.fromEpochMilliseconds(near), 'UTC'));
-    }
-    const ids = [...new Set(batch.events.map((e) => e.participantId))];
-    const stored = await batchProgram(sql, scopes, ids, [...periods]);
+  async load(_sql: Sql, batch: MechanicBatch): Promise<PointsState> {
+    const stored = batch.programme;
     const settings = new Map<string, ProgramSettings>();
-    for (const s of scopes) settings.set(scopeKey(s), programFrom(stored.settings.get(scopeKey(s))));
+    for (const e of batch.events) settings.set(scopeKey(e), programFrom(stored.settings.get(scopeKey(e))));
     return {
       now: instantOf(new Date()),
       settings,
@@ -74,7 +84,7 @@ export const pointsMechanic: EngineMechanic<PointsState> = {
         stored.counts.map((r) => [`${r.participant_id}|${r.scope}|${r.period}`, Number(r.points)]),
       ),
       moved: new Set(),
-      periods: keys,
+      periods: new PeriodKeys(),
       later: new Map(),
       writes: { counts: [], grants: [], moves: [] },
     };

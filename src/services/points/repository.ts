@@ -35,34 +35,47 @@ export async function mergeProgramRow(
   return rows[0]!.settings;
 }
 
+/** The loyalty programme of an engine batch (points/mechanic.ts loadBatchProgramme). */
+export interface BatchProgramme {
+  /** Stored programme settings keyed `workspace/mode`. */
+  settings: Map<string, Record<string, unknown>>;
+  /** Running tier programmes keyed `workspace/mode` (docs/tiers.md). */
+  tiers: Map<string, { programme: Record<string, unknown>; started_at: string }>;
+  counts: { participant_id: string; scope: string; period: string; points: string }[];
+}
+
 /**
- * The engine batch's read, in one statement: the stored settings of its workspaces and modes,
- * keyed `workspace/mode`, and the earned points of its participants in the given cap periods.
+ * The engine batch's read, in one statement: the stored settings and tier programmes of its
+ * workspaces and modes, and the earned points of its participants in the given cap periods.
  */
 export async function batchProgram(
   sql: Sql,
   scopes: { workspaceId: string; mode: string }[],
   participantIds: number[],
   periods: string[],
-): Promise<{
-  settings: Map<string, Record<string, unknown>>;
-  counts: { participant_id: string; scope: string; period: string; points: string }[];
-}> {
+): Promise<BatchProgramme> {
   const { rows } = await sql.query<{
     settings: { workspace_id: string; mode: string; settings: Record<string, unknown> }[];
-    counts: { participant_id: string; scope: string; period: string; points: string }[];
-  }>(
-    `select (select coalesce(json_agg(s), '[]') from (
+    tiers: { workspace_id: string; mode: string; programme: Record<string, unknown>; started_at: string }[];
+    counts: BatchProgramme['counts'];
+  }>({
+    name: 'engine_batch_programme',
+    text: `with scopes as (select * from unnest($1::uuid[], $2::text[]) as s(workspace_id, mode))
+     select (select coalesce(json_agg(s), '[]') from (
                select workspace_id, mode, settings from program_settings
-                where (workspace_id, mode) in (select * from unnest($1::uuid[], $2::text[]))) s) as settings,
+                where (workspace_id, mode) in (select * from scopes)) s) as settings,
+            (select coalesce(json_agg(t), '[]') from (
+               select workspace_id, mode, programme, started_at from tier_programs
+                where (workspace_id, mode) in (select * from scopes) and programme is not null) t) as tiers,
             (select coalesce(json_agg(c), '[]') from (
                select participant_id::text, scope, period, points::text from earning_counts
                 where participant_id = any($3::bigint[]) and period = any($4::text[])) c) as counts`,
-    [scopes.map((s) => s.workspaceId), scopes.map((s) => s.mode), participantIds, periods],
-  );
+    values: [scopes.map((s) => s.workspaceId), scopes.map((s) => s.mode), participantIds, periods],
+  });
   const r = rows[0]!;
   return {
     settings: new Map(r.settings.map((x) => [`${x.workspace_id}/${x.mode}`, x.settings])),
+    tiers: new Map(r.tiers.map((x) => [`${x.workspace_id}/${x.mode}`, x])),
     counts: r.counts,
   };
 }

@@ -35,6 +35,8 @@ const RewardSchema = defineEntity({
     stock: p.integer().nullable(),
     stockRemaining: p.integer().nullable(),
     config: p.json<Record<string, unknown>>().default('{}'),
+    /** The lowest tier level (its key) that may redeem it (docs/tiers.md#benefits); null: anyone. */
+    minTier: p.string().length(64).nullable(),
     archivedAt: p.datetime().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),

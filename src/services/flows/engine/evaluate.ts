@@ -2,7 +2,8 @@ import { uuidv7 } from '../../../lib/uuid7.ts';
 import type { EntryToPost } from '../../ledger/post-entry.ts';
 import type { ResultToEmit } from '../../outbox/emit.ts';
 import { evaluate, type FlowContext, truthy } from '../logic.ts';
-import { decideAward, type LoadedMechanic } from './mechanics.ts';
+import { multiplyDown } from '../../../lib/multiply.ts';
+import { awardFactors, decideAward, type LoadedMechanic } from './mechanics.ts';
 import {
   type BadgeRow,
   derivedKey,
@@ -67,6 +68,7 @@ const contextOf = (e: EventRow, p: ParticipantState): FlowContext => ({
     name: p.name,
     balance: p.balance,
     lifetime_points: p.lifetime,
+    tier: p.tier,
   },
 });
 
@@ -141,7 +143,15 @@ export async function evaluateBatch(
                 ? action.points
                 : Number(evaluate(action.points, contextOf(e, p), count));
             const factor = s.multipliers.get(p.id) ?? 1;
-            const points = Number.isFinite(raw) ? Math.floor(Math.floor(raw) * factor) : 0;
+            // A tier's earn_multiplier and an active reward multiplier multiply, rounded down once.
+            const levels = awardFactors(s.mechanics, e, p);
+            const earn = levels.reduce((a, b) => a * b, 1);
+            const points =
+              Number.isFinite(raw) && Math.abs(raw) <= Number.MAX_SAFE_INTEGER
+                ? multiplyDown(Math.floor(raw), [factor, ...levels])
+                : 0;
+            // The level's factor, on the step only when there is one (results keep their shape otherwise).
+            const tierFactor = earn !== 1 ? { earn_multiplier: earn } : {};
             if (points <= 0) Object.assign(step, { status: 'skipped', result: { points: 0 }, error: null });
             else {
               if (!Number.isSafeInteger(points)) throw new Error(`award_points: ${points} is out of range`);
@@ -163,7 +173,7 @@ export async function evaluateBatch(
               if (d.points <= 0)
                 Object.assign(step, {
                   status: 'capped',
-                  result: { points: 0, capped_points: d.capped, multiplier: factor },
+                  result: { points: 0, capped_points: d.capped, multiplier: factor, ...tierFactor },
                   error: null,
                 });
               else if (d.pending)
@@ -173,6 +183,7 @@ export async function evaluateBatch(
                     points: d.points,
                     ...cut,
                     multiplier: factor,
+                    ...tierFactor,
                     pending_grant_id: d.pending.grantId,
                     available_at: d.pending.availableAt.toISOString(),
                   },
@@ -181,7 +192,7 @@ export async function evaluateBatch(
               else {
                 Object.assign(step, {
                   status: 'completed',
-                  result: { points: d.points, ...cut, multiplier: factor, entry_id: null },
+                  result: { points: d.points, ...cut, multiplier: factor, ...tierFactor, entry_id: null },
                   error: null,
                 });
                 plan.credits.push({

@@ -6,12 +6,13 @@ import type { ParticipantRow } from '../../participants/presenters.ts';
 import { activeMultipliersSql } from '../../rewards/multiplier.ts';
 import type { FlowAction } from '../flow-schemas.ts';
 import type { RunRow } from './types.ts';
+import { type StandingRow, standingColumns } from '../../tiers/standing.sql.ts';
 
 /** A locked participant as the lock statement reads it. */
 export type LockedRow = Pick<
   ParticipantRow,
   'id' | 'external_id' | 'email' | 'phone' | 'name' | 'balance' | 'lifetime_points'
-> & { workspace_id: string; mode: Mode };
+> & { workspace_id: string; mode: Mode } & StandingRow;
 
 /**
  * Locks the participants of the batch's still-`received` events, in id order (the order
@@ -21,10 +22,11 @@ export async function lockParticipantRows(sql: Sql, eventIds: string[]): Promise
   const { rows } = await sql.query<LockedRow>({
     // Named (prepared once per connection): the engine's hot statements skip parse and plan.
     name: 'engine_lock_participants',
-    text: `select id, workspace_id, mode, external_id, email, phone, name, balance, lifetime_points
-       from participants
-      where id in (select participant_id from events where id = any($1::uuid[]) and status = 'received')
-      order by id
+    text: `select p.id, p.workspace_id, p.mode, p.external_id, p.email, p.phone, p.name, p.balance,
+            ${standingColumns('p')}
+       from participants p
+      where p.id in (select participant_id from events where id = any($1::uuid[]) and status = 'received')
+      order by p.id
         for update`,
     values: [eventIds],
   });

@@ -1,5 +1,6 @@
 import type { Sql } from '../../../db/tx.ts';
 import { uuidv7Floor, uuidv7Time } from '../../../lib/uuid7.ts';
+import { standingOf } from '../../tiers/standing.sql.ts';
 import { groupKeys } from '../../ledger/post-credits.ts';
 import {
   type BadgeKey,
@@ -39,6 +40,8 @@ export async function lockParticipants(sql: Sql, eventIds: string[]): Promise<Ma
         balance: Number(r.balance),
         lifetime: Number(r.lifetime_points),
         counts: new Map(),
+        standing: standingOf(r),
+        tier: null,
       },
     ]),
   );

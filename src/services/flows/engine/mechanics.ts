@@ -1,5 +1,7 @@
 import type { Sql } from '../../../db/tx.ts';
-import { pointsMechanic } from '../../points/mechanic.ts';
+import { loadBatchProgramme, pointsMechanic } from '../../points/mechanic.ts';
+import type { BatchProgramme } from '../../points/repository.ts';
+import { tiersMechanic } from '../../tiers/mechanic.ts';
 import type { FlowAction } from '../flow-schemas.ts';
 import type { BatchPlan } from './evaluate.ts';
 import type { EventRow, FlowRow, ParticipantState } from './types.ts';
@@ -10,6 +12,8 @@ export interface MechanicBatch {
   participants: Map<number, ParticipantState>;
   /** The active flows by `workspace/mode/event type` (types.ts flowKey). */
   flows: Map<string, FlowRow[]>;
+  /** The batch's programme settings, tier programmes and cap counters, read once for every mechanic. */
+  programme: BatchProgramme;
 }
 
 /** An `award_points` step about to credit `points` (after any multiplier). */
@@ -51,6 +55,11 @@ export interface EngineMechanic<State = unknown> {
   /** Reads what the mechanic needs for the batch, after the participant locks. */
   load(sql: Sql, batch: MechanicBatch): Promise<State>;
   /**
+   * Optional: a factor on this participant's flow awards now (a tier's `earn_multiplier`), applied
+   * with an active reward multiplier and rounded down once.
+   */
+  factor?(state: State, event: EventRow, participant: ParticipantState): number;
+  /**
    * What happens to this participant on this event, after the event's flows ran, in memory and
    * in event order (what it changes on `participant` is what the participant's next event sees).
    */
@@ -66,16 +75,30 @@ export interface EngineMechanic<State = unknown> {
 }
 
 /** The mechanics the engine runs for every batch, in this order. */
-export const ENGINE_MECHANICS: readonly EngineMechanic[] = [pointsMechanic as EngineMechanic];
+export const ENGINE_MECHANICS: readonly EngineMechanic[] = [
+  tiersMechanic as EngineMechanic,
+  pointsMechanic as EngineMechanic,
+];
 
 /** One batch's mechanics with the state each loaded. */
 export type LoadedMechanic = { mechanic: EngineMechanic; state: unknown };
 
 /** Loads every mechanic's state for the batch. */
-export async function loadMechanics(sql: Sql, batch: MechanicBatch): Promise<LoadedMechanic[]> {
+export async function loadMechanics(
+  sql: Sql,
+  batch: Omit<MechanicBatch, 'programme'>,
+): Promise<LoadedMechanic[]> {
+  const full = { ...batch, programme: await loadBatchProgramme(sql, batch) };
   const loaded: LoadedMechanic[] = [];
-  for (const mechanic of ENGINE_MECHANICS) loaded.push({ mechanic, state: await mechanic.load(sql, batch) });
+  for (const mechanic of ENGINE_MECHANICS) loaded.push({ mechanic, state: await mechanic.load(sql, full) });
   return loaded;
+}
+
+/** The factors the batch's mechanics apply to this participant's awards now. */
+export function awardFactors(loaded: LoadedMechanic[] | undefined, e: EventRow, p: ParticipantState): number[] {
+  const factors: number[] = [];
+  for (const { mechanic, state } of loaded ?? []) if (mechanic.factor) factors.push(mechanic.factor(state, e, p));
+  return factors;
 }
 
 /** An award as the batch's mechanics decide it (unchanged when none has an opinion). */

@@ -1,4 +1,5 @@
 import type { Mode } from '../../keys/principal.ts';
+import type { Standing } from '../../tiers/rules.ts';
 import type { FlowAction } from '../flow-schemas.ts';
 import type { RunStatus, StepStatus } from '../shapes.ts';
 
@@ -17,6 +18,10 @@ export interface ParticipantState {
   lifetime: number;
   /** Processed events per type (the `event_count` operation), loaded only when a flow uses it. */
   counts: Map<string, number>;
+  /** Their tier standing as their row keeps it (docs/tiers.md#standing). */
+  standing: Standing;
+  /** Their level's key for flow conditions (`participant.tier`), kept current by the tiers mechanic; null without a programme. */
+  tier: string | null;
 }
 
 export interface EventRow {

@@ -26,7 +26,8 @@ export async function writePlan(
     sql,
     plan.credits.map((c) => c.entry),
     results,
-    { fresh: opts.freshCredits, moves },
+    // The tiers mechanic counts the batch's credits (tiers/mechanic.ts).
+    { fresh: opts.freshCredits, moves, countTiers: false },
   );
   posted.forEach((p, i) => {
     const result = plan.credits[i]!.step.result!;

@@ -19,7 +19,8 @@ export type ResultType = Exclude<SubscribedType, '*'>;
 export const RESULT_TYPE_HELP: Record<ResultType, string> = {
   'points.changed': 'A ledger entry was written (award, adjustment, redemption, reversal, expiry)',
   'points.expiring': 'A lot of points expires soon (once per lot, the programme’s notice before)',
-  'badge.awarded': 'A participant earned a badge or a tier',
+  'badge.awarded': 'A participant earned a badge (of any badge tier)',
+  'tier.changed': 'A participant moved up or down the tier programme’s levels',
   'reward.redeemed': 'A reward was redeemed',
   'flow.completed': 'A flow run finished',
   'message.sent': 'An e-mail or SMS was sent (or simulated in test mode)',
