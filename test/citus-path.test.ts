@@ -52,6 +52,9 @@ const NO_WORKSPACE_COLUMN: Record<string, string> = {
   lot_allocations: 'child of ledger_entries and point_lots',
   // Cap counters per participant and period.
   earning_counts: 'child of participants',
+  // A credit inside a rolling tier window: keyed by its ledger entry, of one participant
+  // (docs/tiers.md#qualifying-points).
+  tier_credits: 'child of ledger_entries and participants',
 };
 
 /** A surrogate key alone: unique by construction; `(workspace_id, id)` under Citus. */
@@ -90,6 +93,8 @@ const UNIQUE_WITHOUT_WORKSPACE: Record<string, string> = {
   earning_counts_pkey: 'child of participants (see above)',
   pending_grants_pkey: ID_PK,
   point_lots_pkey: ID_PK,
+  tier_credits_pkey: 'child of ledger_entries and participants (see above)',
+  tier_history_pkey: ID_PK,
   // A reversal names the entry it reverses, of the same participant and workspace.
   ledger_entries_reverses_entry_id_unique: 'the reversed entry is of the same workspace',
   live_watches_pkey: 'child of participants (see above)',
