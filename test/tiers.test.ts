@@ -53,7 +53,8 @@ const history = async (ws: TestWorkspace, id: string) => {
   return (r.body.data as Record<string, any>[]).reverse();
 };
 
-const moves = (h: Record<string, any>[]) => h.map((m) => `${m.from?.key ?? null}>${m.to?.key ?? null}:${m.reason}`);
+const moves = (h: Record<string, any>[]) =>
+  h.map((m) => `${m.from?.key ?? null}>${m.to?.key ?? null}:${m.reason}`);
 
 /** Waits for the tier job to have applied the latest programme change. */
 const applied = (ws: TestWorkspace) =>
@@ -155,7 +156,13 @@ describe('upgrades in the credit’s transaction', () => {
     });
     await adjust(ws, a, 600);
     tier = await tierOf(ws, a);
-    expect(tier).toMatchObject({ key: 'gold', name: 'Gold', qualifying_points: 640, next: null, retain: null });
+    expect(tier).toMatchObject({
+      key: 'gold',
+      name: 'Gold',
+      qualifying_points: 640,
+      next: null,
+      retain: null,
+    });
     expect(moves(await history(ws, a))).toEqual(['bronze>gold:qualified']);
     const changed = (await outboxOf(app, ws, 'tier.changed')).filter((d) => d.participant.external_id === a);
     expect(changed).toEqual([
@@ -269,7 +276,10 @@ describe('rolling windows, grace and downgrades', () => {
     const ws = await app.workspace();
     await putTiers(
       ws,
-      programme({ qualification: { window: 'rolling', duration: 'P30D' }, downgrade: { policy: 'to_qualified' } }),
+      programme({
+        qualification: { window: 'rolling', duration: 'P30D' },
+        downgrade: { policy: 'to_qualified' },
+      }),
     );
     await applied(ws);
     const a = uid('a');
@@ -324,11 +334,17 @@ describe('manual levels', () => {
     const ws = await app.workspace();
     const a = uid('a');
     await adjust(ws, a, 10);
-    let r = await ws.api(`/v1/participants/${a}/tier`, { method: 'PUT', body: { key: 'gold', reason: 'VIP' } });
+    let r = await ws.api(`/v1/participants/${a}/tier`, {
+      method: 'PUT',
+      body: { key: 'gold', reason: 'VIP' },
+    });
     expect(r.status).toBe(422);
     await putTiers(ws, programme());
     await applied(ws);
-    r = await ws.api(`/v1/participants/${a}/tier`, { method: 'PUT', body: { key: 'gold', reason: 'VIP launch guest' } });
+    r = await ws.api(`/v1/participants/${a}/tier`, {
+      method: 'PUT',
+      body: { key: 'gold', reason: 'VIP launch guest' },
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ key: 'gold', qualifying_points: 10 });
     const h = await history(ws, a);
@@ -336,7 +352,10 @@ describe('manual levels', () => {
     r = await ws.api(`/v1/participants/${a}/tier`, { method: 'PUT', body: { key: 'platinum', reason: 'x' } });
     expect(r.status).toBe(422);
     expect(r.body.error.errors[0].field).toBe('key');
-    r = await ws.api(`/v1/participants/${uid('nobody')}/tier`, { method: 'PUT', body: { key: 'gold', reason: 'x' } });
+    r = await ws.api(`/v1/participants/${uid('nobody')}/tier`, {
+      method: 'PUT',
+      body: { key: 'gold', reason: 'x' },
+    });
     expect(r.status).toBe(404);
   });
 });
@@ -374,7 +393,10 @@ describe('changing the programme', () => {
     await applied(ws);
     expect((await tierOf(ws, ids[0]!))!.key).toBe('silver');
     expect((await tierOf(ws, ids[2]!))!.key).toBe('gold');
-    expect(moves(await history(ws, ids[2]!))).toEqual(['bronze>silver:qualified', 'silver>gold:programme_change']);
+    expect(moves(await history(ws, ids[2]!))).toEqual([
+      'bronze>silver:qualified',
+      'silver>gold:programme_change',
+    ]);
     // Run the job again by hand: nobody moves twice.
     await runTierTick(app.ctx);
     expect((await history(ws, ids[2]!)).length).toBe(2);
@@ -393,10 +415,60 @@ describe('changing the programme', () => {
     await adjust(ws, a, 300);
     await putTiers(
       ws,
-      programme({ qualification: { window: 'rolling', duration: 'P30D' }, downgrade: { policy: 'to_qualified' } }),
+      programme({
+        qualification: { window: 'rolling', duration: 'P30D' },
+        downgrade: { policy: 'to_qualified' },
+      }),
     );
     await applied(ws);
     expect(await tierOf(ws, a)).toMatchObject({ key: 'silver', qualifying_points: 300 });
     expect(moves(await history(ws, a))).toEqual(['bronze>silver:programme_change']);
+  });
+});
+
+describe('benefits: a reward’s min_tier', () => {
+  it('refuses redemption below it with 422 tier_required, after reward_unavailable and before out_of_stock', async () => {
+    const ws = await app.workspace();
+    let r = await ws.api('/v1/rewards', {
+      body: { name: uid('lounge'), type: 'physical', cost_points: 10, min_tier: 'gold' },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.error.errors[0].field).toBe('min_tier');
+    await putTiers(ws, programme());
+    await applied(ws);
+    r = await ws.api('/v1/rewards', { body: { name: uid('lounge'), type: 'physical', cost_points: 10, min_tier: 'platinum' } });
+    expect(r.status).toBe(422);
+    r = await ws.api('/v1/rewards', { body: { name: uid('lounge'), type: 'physical', cost_points: 10, min_tier: 'silver', stock: 1 } });
+    expect(r.status, r.text).toBe(201);
+    const reward = r.body as { id: number; min_tier: string };
+    expect(reward.min_tier).toBe('silver');
+    const a = uid('a');
+    const b = uid('b');
+    await adjust(ws, a, 50);
+    await adjust(ws, b, 150);
+    const redeem = (who: string) => ws.api('/v1/redemptions', { body: { participant: who, reward_id: reward.id } });
+
+    const catalogue = async (who: string) =>
+      ((await ws.api(`/v1/participants/${who}/rewards`)).body.data as Record<string, any>[]).find(
+        (x) => x.id === reward.id,
+      )!;
+    expect(await catalogue(a)).toMatchObject({ can_afford: true, tier_eligible: false });
+    expect(await catalogue(b)).toMatchObject({ can_afford: true, tier_eligible: true });
+
+    r = await redeem(a);
+    expect(r.status).toBe(422);
+    expect(r.body.error).toMatchObject({ type: 'tier_required', min_tier: 'silver' });
+    expect((await redeem(b)).status).toBe(201);
+    // Out of stock now: a is still told tier_required first, b out_of_stock.
+    expect((await redeem(a)).body.error.type).toBe('tier_required');
+    await adjust(ws, b, 0 + 10);
+    expect((await redeem(b)).body.error.type).toBe('out_of_stock');
+    // Inactive: reward_unavailable comes first.
+    await ws.api(`/v1/rewards/${reward.id}`, { method: 'PATCH', body: { active: false } });
+    expect((await redeem(a)).body.error.type).toBe('reward_unavailable');
+    // A manual level reaches it.
+    await ws.api(`/v1/rewards/${reward.id}`, { method: 'PATCH', body: { active: true, stock: 5, min_tier: null } });
+    expect((await catalogue(a)).tier_eligible).toBe(true);
+    expect(await ledgerMismatches(app, ws)).toEqual([]);
   });
 });

@@ -61,7 +61,8 @@ function codesInput(
 const REDEEM_DESCRIPTION =
   'Validates and changes balance and stock in one transaction: concurrent redemptions never oversell ' +
   'stock, hand out a code twice or overdraw a balance. Checks in this order: unknown participant or reward ' +
-  '(404, the participant is not created) → `reward_unavailable` → `out_of_stock` → `insufficient_points` ' +
+  '(404, the participant is not created) → `reward_unavailable` → `tier_required` (below the reward’s ' +
+  '`min_tier`, with `min_tier`) → `out_of_stock` → `insufficient_points` ' +
   '(with `balance` and `cost_points`). `physical` starts `pending`; code-backed, digital-asset and ' +
   'multiplier rewards are `fulfilled` at once. For an `external` reward the debit commits first, then ' +
   'the endpoint is called through the egress guard; on failure the redemption is cancelled, the debit ' +
@@ -103,6 +104,7 @@ export const rewardsOperations: Operation[] = [
       'not_found',
       'idempotency_conflict',
       'reward_unavailable',
+      'tier_required',
       'out_of_stock',
       'insufficient_points',
       'external_fulfilment_failed',

@@ -24,7 +24,8 @@ export const tierOperations: Operation[] = [
     operationId: 'getTiers',
     tag: T,
     summary: 'The tier programme',
-    description: 'The levels, the qualification window and the downgrade policy; `null` when no programme runs.',
+    description:
+      'The levels, the qualification window and the downgrade policy; `null` when no programme runs.',
     auth: 'key',
     success: { status: '200', description: 'The programme, or null.', schema: tierProgrammeViewShape },
     handle: ({ ctx, who }) => getTiers(ctx, who),

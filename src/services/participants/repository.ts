@@ -9,7 +9,6 @@ import type { Mode, Scope } from '../keys/principal.ts';
 import { entryColumns, type RawEntry } from '../ledger/repository.ts';
 import { Message } from '../messages/entities.ts';
 import { activeMultipliersSql } from '../rewards/multiplier.ts';
-import { Participant } from './entities.ts';
 import { PARTICIPANT_COLUMNS, type ParticipantRow, participantColumns } from './presenters.ts';
 
 // Raw SQL: a participant's row is locked and read on the connection of the ledger, engine and
@@ -62,22 +61,6 @@ export async function insertParticipant(
 /** Locks the participant's row for the caller's transaction. */
 export async function lockParticipant(sql: Sql, id: number): Promise<void> {
   await sql.query('select 1 from participants where id = $1 for update', [id]);
-}
-
-/** The spendable balance of a participant, or null when unknown. */
-export async function balanceByExternalId(
-  ctx: Pick<AppContext, 'orm'>,
-  who: Scope,
-  externalId: string,
-): Promise<number | null> {
-  const p = await ctx.orm.em
-    .fork()
-    .findOne(
-      Participant,
-      { workspace: who.workspaceId, mode: who.mode, externalId },
-      { fields: ['balance'] },
-    );
-  return p ? Number(p.balance) : null;
 }
 
 /** Replaces the given PII fields (null clears one); the row after, or null when unknown. */

@@ -31,7 +31,7 @@ export const CODE_BACKED = `(r.type = 'voucher_code' or (r.type = 'digital_asset
 export const IN_WINDOW = `(r.active and (r.starts_at is null or r.starts_at <= now()) and (r.ends_at is null or r.ends_at > now()))`;
 
 const REWARD_COLUMNS = `r.id, r.name, r.subtitle, r.description, r.image_url, r.type, r.cost_points,
-  r.active, r.starts_at, r.ends_at, r.stock, r.config, r.archived_at, r.created_at, r.updated_at,
+  r.active, r.starts_at, r.ends_at, r.stock, r.config, r.min_tier, r.archived_at, r.created_at, r.updated_at,
   ${CODE_BACKED} as code_backed,
   case when ${CODE_BACKED}
     then (select count(*) from reward_codes c where c.reward_id = r.id and c.redeemed_at is null)

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import type { Principal } from '../keys/principal.ts';
-import { balanceByExternalId } from '../participants/repository.ts';
+import { tierEligible } from '../tiers/eligibility.ts';
+import { tierRulesOf } from '../tiers/programme.ts';
+import { tierStandingByExternalId } from '../tiers/repository.ts';
 import { presentReward, revealsSecrets } from './presenters.ts';
 import { catalogueRows, readRewardRow } from './repository.ts';
 import type { ParticipantCatalogue, RewardDto } from './shapes.ts';
@@ -30,17 +32,29 @@ export async function listRewards(
 
 /**
  * The catalogue as one participant sees it: each reward with `can_afford` against the
- * participant's spendable balance, and `meta.balance`. An unknown participant is a 404.
+ * participant's spendable balance, `tier_eligible` against their tier level, and `meta.balance`.
+ * An unknown participant is a 404.
  */
 export async function listParticipantRewards(
   ctx: AppContext,
   who: Principal,
   externalId: string,
 ): Promise<ParticipantCatalogue> {
-  const balance = await balanceByExternalId(ctx, who, externalId);
-  if (balance === null) throw notFound('participant');
-  const rewards = await listRewards(ctx, who);
-  return { data: rewards.map((r) => ({ ...r, can_afford: balance >= r.cost_points })), meta: { balance } };
+  const standing = await tierStandingByExternalId(ctx.pool, who, externalId);
+  if (!standing) throw notFound('participant');
+  const balance = Number(standing.balance);
+  const [rewards, rules] = await Promise.all([
+    listRewards(ctx, who),
+    tierRulesOf(ctx.pool, who.workspaceId, who.mode),
+  ]);
+  return {
+    data: rewards.map((r) => ({
+      ...r,
+      can_afford: balance >= r.cost_points,
+      tier_eligible: tierEligible(rules, standing.tier_key, r.min_tier),
+    })),
+    meta: { balance },
+  };
 }
 
 /** One reward (archived ones too, so redemption history can name them). */

@@ -23,6 +23,7 @@ export interface RewardRow {
   code_backed: boolean;
   in_window: boolean;
   config: Record<string, unknown>;
+  min_tier: string | null;
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -58,6 +59,7 @@ export function presentReward(r: RewardRow, reveal: boolean): RewardDto {
     stock_remaining: stockRemaining,
     is_claimable: r.in_window && !r.archived_at && (stockRemaining === null || stockRemaining > 0),
     config,
+    min_tier: r.min_tier,
     created_at: isoTime(r.created_at),
     updated_at: isoTime(r.updated_at),
   };

@@ -51,7 +51,7 @@ export interface RedeemResult {
  * lookup, the unit's claim, the debit, the redemption row and its results are ONE statement
  * (redeem.sql.ts) that commits on its own: the code or stock row it locks is held for that
  * statement only, and redemptions that arrive together share it (redeem-batch.ts). Checks: 404 →
- * reward_unavailable → out_of_stock → insufficient_points. A keyed request runs the statement
+ * reward_unavailable → tier_required → out_of_stock → insufficient_points. A keyed request runs the statement
  * alone in a unit of work behind an advisory lock on its key; an external reward in one with its
  * recovery job, then calls its endpoint outside it (external-fulfilment.ts).
  */
@@ -83,7 +83,14 @@ export async function redeemReward(
     out = key ? await inUnitOfWork(ctx, item) : await batchFor(ctx.pool).submit(item);
     // An external reward needs its recovery job in the same transaction: the shared statement
     // left it alone (nothing written), so it runs again inside one.
-    if (!key && !redeemed(out) && out.reward_type === 'external' && out.in_window && !out.existing_id)
+    if (
+      !key &&
+      !redeemed(out) &&
+      out.reward_type === 'external' &&
+      out.in_window &&
+      out.tier_ok &&
+      !out.existing_id
+    )
       out = await inUnitOfWork(ctx, item);
   } catch (err) {
     // A concurrent request with the same key committed first: this one rolled back; replay the winner.
@@ -103,6 +110,12 @@ export async function redeemReward(
     throw new DomainError(
       'reward_unavailable',
       `Reward '${out.reward_name}' is inactive or outside its window`,
+    );
+  if (!out.tier_ok)
+    throw new DomainError(
+      'tier_required',
+      `Reward '${out.reward_name}' needs tier level '${out.min_tier}' or above`,
+      { min_tier: out.min_tier },
     );
   if (redeemed(out)) {
     if (out.reward_type === 'external')

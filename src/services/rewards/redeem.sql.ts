@@ -5,6 +5,7 @@ import { debitCtes } from '../ledger/debit.sql.ts';
 import { pointsChangedJsonSql } from '../ledger/presenters.ts';
 import type { PointsChangedData } from '../ledger/shapes.ts';
 import { emitResultsCtes } from '../outbox/emit.sql.ts';
+import { tierEligibleSql } from '../tiers/eligibility.ts';
 import { CODE_BACKED, hasCodeSql, IN_WINDOW } from './codes.sql.ts';
 import { type RedemptionRow, redemptionJsonSql } from './presenters.ts';
 import { redemptionColumns } from './repository.ts';
@@ -36,6 +37,9 @@ export interface RedeemLookup {
   reward_type: string | null;
   reward_cost: string | null;
   in_window: boolean | null;
+  /** The reward's `min_tier`, and whether the participant's level reaches it (docs/tiers.md#benefits). */
+  min_tier: string | null;
+  tier_ok: boolean | null;
   stock_remaining: number | null;
   code_backed: boolean | null;
   has_free_code: boolean | null;
@@ -163,7 +167,8 @@ with items as materialized (
     as i(workspace_id, mode, external_id, want_id, want_name, key, hash, reference, changed_id, redeemed_id, idx)
 ), look as materialized (
   select i.*, p.id as participant_id, p.balance, r.id as reward_id, r.name, r.type, r.cost_points, r.config,
-         ${IN_WINDOW} as in_window,
+         ${IN_WINDOW} as in_window, r.min_tier,
+         ${tierEligibleSql('p', 'r', 'i.workspace_id', 'i.mode')} as tier_ok,
          r.stock_remaining,
          ${CODE_BACKED} as code_backed,
          (r.type in ('voucher_code', 'digital_asset') and ${hasCodeSql('r.id', true)}) as has_free_code,
@@ -171,11 +176,13 @@ with items as materialized (
     from items i
     left join participants p on p.workspace_id = i.workspace_id and p.mode = i.mode and p.external_id = i.external_id
     left join lateral (
-      select r.id, r.name, r.type, r.cost_points, r.config, r.active, r.starts_at, r.ends_at, r.stock_remaining
+      select r.id, r.name, r.type, r.cost_points, r.config, r.active, r.starts_at, r.ends_at, r.stock_remaining,
+             r.min_tier
         from rewards r
        where r.id = i.want_id and r.workspace_id = i.workspace_id and r.mode = i.mode and r.archived_at is null
       union all
-      select r.id, r.name, r.type, r.cost_points, r.config, r.active, r.starts_at, r.ends_at, r.stock_remaining
+      select r.id, r.name, r.type, r.cost_points, r.config, r.active, r.starts_at, r.ends_at, r.stock_remaining,
+             r.min_tier
         from rewards r
        where i.want_id is null and r.workspace_id = i.workspace_id and r.mode = i.mode and r.name = i.want_name
          and r.archived_at is null) r on true
@@ -187,7 +194,7 @@ with items as materialized (
 ), go as materialized (
   select * from look
    where existing_id is null and participant_id is not null and reward_id is not null
-     and (want_name is null or name = want_name) and in_window
+     and (want_name is null or name = want_name) and in_window and tier_ok
      and (type <> 'external' or $11::boolean)
      and (case when code_backed then has_free_code else coalesce(stock_remaining > 0, true) end)
      and balance >= cost_points
@@ -264,7 +271,8 @@ with items as materialized (
    where ok.type <> 'external'
 ), ${emit.ctes}
 select look.participant_id, look.balance, look.reward_id as reward_found, look.name as reward_name,
-       look.type as reward_type, look.cost_points as reward_cost, look.in_window, look.stock_remaining,
+       look.type as reward_type, look.cost_points as reward_cost, look.in_window, look.min_tier, look.tier_ok,
+       look.stock_remaining,
        look.code_backed, look.has_free_code, look.existing_id,
        (select payer.balance from payer where payer.id = look.participant_id) as locked_balance,
        ${redemptionColumns('x')}, look.external_id, ${emit.notify} as notified

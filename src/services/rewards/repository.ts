@@ -132,6 +132,7 @@ export function rewardRow(r: Reward, pool: CodeStock | undefined, now = new Date
     code_backed: codeBacked,
     in_window: r.active && (!r.startsAt || r.startsAt <= now) && (!r.endsAt || r.endsAt > now),
     config: r.config,
+    min_tier: r.minTier ?? null,
     archived_at: r.archivedAt ?? null,
     created_at: r.createdAt,
     updated_at: r.updatedAt,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationError } from '../../errors.ts';
 import { storableJson, storableUrl, text } from '../../lib/primitives.ts';
+import { tierKey } from '../tiers/shapes.ts';
 
 export const REWARD_TYPES = [
   'voucher_code',
@@ -98,6 +99,9 @@ const fields = {
   config: storableJson(z.record(z.string(), z.unknown()))
     .optional()
     .meta({ description: CONFIG_DESCRIPTION }),
+  min_tier: tierKey.nullable().optional().meta({
+    description: 'A level key of the running tier programme: below it, redemption is 422 `tier_required`.',
+  }),
 };
 
 export const createRewardInput = z.strictObject({ ...fields, type: rewardType });
@@ -115,6 +119,7 @@ export const updateRewardInput = z.strictObject({
   ends_at: fields.ends_at,
   stock: fields.stock,
   config: fields.config,
+  min_tier: fields.min_tier,
 });
 export type UpdateRewardInput = z.output<typeof updateRewardInput>;
 

@@ -5,6 +5,7 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import { validationError } from '../../errors.ts';
 import { assertEgressAllowed, EgressError } from '../../lib/egress.ts';
 import type { Principal } from '../keys/principal.ts';
+import { tierRulesOf } from '../tiers/programme.ts';
 import { Reward } from './entities.ts';
 import { presentReward, revealsSecrets } from './presenters.ts';
 import { findRewardEntity, rewardRows } from './repository.ts';
@@ -22,6 +23,22 @@ import type { RewardDto } from './shapes.ts';
 
 const toDate = (v: string | null | undefined) => (v == null ? null : new Date(v));
 
+/** A `min_tier` must name a level of the running tier programme (docs/tiers.md#benefits). */
+async function checkMinTier(ctx: AppContext, who: Principal, minTier: string | null | undefined) {
+  if (minTier == null) return;
+  const rules = await tierRulesOf(ctx.pool, who.workspaceId, who.mode);
+  const keys = rules?.programme.levels.map((l) => l.key) ?? [];
+  if (!keys.includes(minTier))
+    throw validationError([
+      {
+        field: 'min_tier',
+        message: rules
+          ? `no level "${minTier}"; the levels are ${keys.join(', ')}`
+          : 'no tier programme runs: PUT /v1/tiers first',
+      },
+    ]);
+}
+
 async function present(em: EntityManager, who: Principal, reward: Reward): Promise<RewardDto> {
   const [row] = await rewardRows(em, [reward]);
   return presentReward(row!, revealsSecrets(who));
@@ -36,6 +53,7 @@ export async function createReward(
   const config = await checkedConfig(ctx, data.type, data.config);
   checkStock(data.type, data.stock);
   checkWindow(data.starts_at, data.ends_at);
+  await checkMinTier(ctx, who, data.min_tier);
   const stock = data.stock ?? null;
   return unitOfWork(ctx, async ({ em }) => {
     const now = new Date();
@@ -54,6 +72,7 @@ export async function createReward(
       stock,
       stockRemaining: stock,
       config,
+      minTier: data.min_tier ?? null,
       createdAt: now,
       updatedAt: now,
     });
@@ -77,6 +96,7 @@ export async function updateReward(
     const type = reward.type as RewardType;
     const config = data.config === undefined ? undefined : await checkedConfig(ctx, type, data.config);
     if (data.stock !== undefined) checkStock(type, data.stock);
+    await checkMinTier(ctx, who, data.min_tier);
     checkWindow(
       data.starts_at === undefined ? reward.startsAt : data.starts_at,
       data.ends_at === undefined ? reward.endsAt : data.ends_at,
@@ -90,6 +110,7 @@ export async function updateReward(
     if (data.starts_at !== undefined) reward.startsAt = toDate(data.starts_at);
     if (data.ends_at !== undefined) reward.endsAt = toDate(data.ends_at);
     if (config !== undefined) reward.config = config;
+    if (data.min_tier !== undefined) reward.minTier = data.min_tier;
     if (data.stock !== undefined) {
       const n = data.stock;
       const { stock, stockRemaining } = reward;

@@ -34,6 +34,10 @@ export const rewardShape = z
       description:
         'By type (see `RewardType`). An external reward’s header values are shown as `[redacted]` to keys without `rewards:write`.',
     }),
+    min_tier: z.string().nullable().meta({
+      description:
+        'The lowest tier level (its key) that may redeem it; null: anyone (docs/tiers.md#benefits).',
+    }),
     created_at: timestamp('Creation time.'),
     updated_at: timestamp('Last change.'),
   })
@@ -44,6 +48,9 @@ export type RewardDto = z.output<typeof rewardShape>;
 export const catalogueRewardShape = rewardShape
   .extend({
     can_afford: z.boolean().meta({ description: "The participant's balance covers `cost_points`." }),
+    tier_eligible: z.boolean().meta({
+      description: 'The participant’s tier level reaches the reward’s `min_tier` (always true without one).',
+    }),
   })
   .meta({ id: 'CatalogueReward' });
 export type CatalogueRewardDto = z.output<typeof catalogueRewardShape>;

@@ -2,8 +2,8 @@ import type { Sql } from '../../db/tx.ts';
 import type { BatchPlan } from '../flows/engine/evaluate.ts';
 import type { EngineMechanic, MechanicBatch } from '../flows/engine/mechanics.ts';
 import type { EventRow, ParticipantState } from '../flows/engine/types.ts';
-import { addDuration, dateOf, instantOf } from '../points/rules.ts';
 import { programFrom } from '../points/program.ts';
+import { addDuration, dateOf, instantOf } from '../points/rules.ts';
 import { rulesFrom } from './programme.ts';
 import { credit, currentRank, earnMultiplier, Periods, type Rules } from './rules.ts';
 import { type MoveWrite, noWrites, type TierWrites, writeStandings } from './standing.sql.ts';
@@ -31,7 +31,13 @@ function count(state: TiersState, p: ParticipantState): void {
   const seen = state.counted.get(p.id);
   if (!rules || seen === undefined || p.lifetime <= seen) return;
   state.counted.set(p.id, p.lifetime);
-  const out = credit({ ...p.standing, lifetime: p.lifetime }, rules, state.now, p.lifetime - seen, state.periods);
+  const out = credit(
+    { ...p.standing, lifetime: p.lifetime },
+    rules,
+    state.now,
+    p.lifetime - seen,
+    state.periods,
+  );
   p.standing = out.standing;
   state.changed.add(p);
   if (out.move) {

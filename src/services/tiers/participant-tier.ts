@@ -45,7 +45,8 @@ export async function setParticipantTier(
     const row = await lockStanding(sql, who.workspaceId, who.mode, externalId);
     if (!row) throw notFound('participant');
     const rules = await tierRulesOf(sql, who.workspaceId, who.mode);
-    if (!rules) throw validationError([{ field: 'key', message: 'no tier programme runs: PUT /v1/tiers first' }]);
+    if (!rules)
+      throw validationError([{ field: 'key', message: 'no tier programme runs: PUT /v1/tiers first' }]);
     if (!rules.programme.levels.some((l) => l.key === input.key))
       throw validationError([
         {

@@ -57,7 +57,10 @@ export function presentTier(r: TierColumnsRow, now = new Date()): ParticipantTie
     if (s.reviewAt) return { points_needed: needed(s.points), by: isoTime(s.reviewAt) };
     const q = rules!.programme.qualification;
     if (q.window === 'calendar')
-      return { points_needed: needed(s.points), by: isoTime(periods.of(q.period!, now, rules!.timezone).end.toString()) };
+      return {
+        points_needed: needed(s.points),
+        by: isoTime(periods.of(q.period!, now, rules!.timezone).end.toString()),
+      };
     const next = r.tier_next_leave;
     if (!next || supportedOf(s, rules!) < rank) return null;
     return { points_needed: needed(s.points - Number(next.points)), by: isoTime(next.at) };

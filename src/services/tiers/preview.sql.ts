@@ -83,11 +83,7 @@ export async function previewCounts(
       : rankSql(points, thresholds, param);
   const nowKey = current ? `coalesce(p.tier_key, ${param(current.levels[0]!.key)})` : 'null::text';
   const downgrades = proposed.qualification.window !== 'lifetime' && proposed.downgrade.policy !== 'none';
-  const down = !downgrades
-    ? 'x.r'
-    : proposed.downgrade.policy === 'one_down'
-      ? 'x.r - 1'
-      : 'x.sup';
+  const down = !downgrades ? 'x.r' : proposed.downgrade.policy === 'one_down' ? 'x.r - 1' : 'x.sup';
   const { rows } = await sql.query<PreviewRow>(
     `select x.now_key as from_key,
             (${keys}::text[])[1 + case when x.r is null or x.sup > x.r then x.sup

@@ -26,8 +26,10 @@ export function tiersFrom(stored: Record<string, unknown>): TierProgramme {
 }
 
 /** The rules of a stored programme in a time zone, or null without one. */
-export const rulesFrom = (stored: Record<string, unknown> | null | undefined, timezone: string): Rules | null =>
-  stored ? { programme: tiersFrom(stored), timezone } : null;
+export const rulesFrom = (
+  stored: Record<string, unknown> | null | undefined,
+  timezone: string,
+): Rules | null => (stored ? { programme: tiersFrom(stored), timezone } : null);
 
 /** The running programme of the workspace and mode with its start, or null. */
 export async function tierRulesOf(
@@ -54,7 +56,11 @@ const sameWindow = (a: TierProgramme['qualification'], b: TierProgramme['qualifi
  * evaluation (docs/tiers.md#changing-the-programme). A new window recounts qualifying points from
  * the ledger (`lifetime` needs no count: it is lifetime points).
  */
-export async function putTiers(ctx: AppContext, who: Scope, programme: TierProgramme): Promise<TierProgramme> {
+export async function putTiers(
+  ctx: AppContext,
+  who: Scope,
+  programme: TierProgramme,
+): Promise<TierProgramme> {
   return unitOfWork(ctx, async ({ sql }) => {
     const row = await tierProgramRow(sql, who.workspaceId, who.mode, { lock: true });
     const old = row?.programme ? tiersFrom(row.programme) : null;
@@ -85,7 +91,11 @@ export async function deleteTiers(ctx: AppContext, who: Scope): Promise<{ delete
  * and evaluated, and the moves between them. The same window as the running programme reads the
  * standings (fast); a new window counts the ledger.
  */
-export async function previewTiers(ctx: AppContext, who: Scope, proposed: TierProgramme): Promise<TierPreviewDto> {
+export async function previewTiers(
+  ctx: AppContext,
+  who: Scope,
+  proposed: TierProgramme,
+): Promise<TierPreviewDto> {
   const row = await tierProgramRow(ctx.pool, who.workspaceId, who.mode);
   const current = row?.programme ? tiersFrom(row.programme) : null;
   const timezone = row?.timezone ?? (await programOf(ctx.pool, who.workspaceId, who.mode)).timezone;

@@ -98,6 +98,19 @@ export async function lockStanding(
   return rows[0] ?? null;
 }
 
+/** A participant's balance and level key (the catalogue's `can_afford` and `tier_eligible`), or null. */
+export async function tierStandingByExternalId(
+  sql: Sql,
+  who: { workspaceId: string; mode: string },
+  externalId: string,
+): Promise<{ balance: string; tier_key: string | null } | null> {
+  const { rows } = await sql.query<{ balance: string; tier_key: string | null }>(
+    `select balance, tier_key from participants where workspace_id = $1 and mode = $2 and external_id = $3`,
+    [who.workspaceId, who.mode, externalId],
+  );
+  return rows[0] ?? null;
+}
+
 /** The standings of participants whose rows the caller holds locked (`lock`: takes the locks, in id order). */
 export async function standingsByIds(
   sql: Sql,

@@ -127,7 +127,9 @@ export const qualifyingOf = (s: Standing, r: Rules) =>
 export function supportedOf(s: Standing, r: Rules): number {
   const levels = r.programme.levels;
   const now = supportedRank(levels, qualifyingOf(s, r));
-  return r.programme.qualification.window === 'calendar' ? Math.max(now, supportedRank(levels, s.prior)) : now;
+  return r.programme.qualification.window === 'calendar'
+    ? Math.max(now, supportedRank(levels, s.prior))
+    : now;
 }
 
 /** The participant's level (a key the programme no longer has: the level their points support). */
@@ -225,7 +227,8 @@ function belowCheck(s: Standing, r: Rules, now: Date): Standing {
  */
 export function credit(s: Standing, r: Rules, now: Date, points: number, periods?: Periods): Outcome {
   const rolled = roll(s, r, now, periods);
-  const counted = r.programme.qualification.window === 'lifetime' ? rolled : { ...rolled, points: rolled.points + points };
+  const counted =
+    r.programme.qualification.window === 'lifetime' ? rolled : { ...rolled, points: rolled.points + points };
   return upgrade(counted, r, now);
 }
 

@@ -28,13 +28,9 @@ export const tierLevelShape = z
       .min(0)
       .max(Number.MAX_SAFE_INTEGER)
       .meta({ description: 'Qualifying points that reach the level; the first level’s is 0.' }),
-    earn_multiplier: z
-      .number()
-      .min(1)
-      .max(10)
-      .multipleOf(0.01)
-      .default(1)
-      .meta({ description: 'Multiplies flow awards while at this level (1–10, two decimals; rounded down).' }),
+    earn_multiplier: z.number().min(1).max(10).multipleOf(0.01).default(1).meta({
+      description: 'Multiplies flow awards while at this level (1–10, two decimals; rounded down).',
+    }),
     description: text(2000).nullable().default(null),
   })
   .meta({ id: 'TierLevel' });
@@ -82,10 +78,15 @@ export const tierProgrammeShape = z
       .max(20)
       .superRefine((levels, ctx) => {
         if (levels[0] && levels[0].threshold !== 0)
-          ctx.addIssue({ code: 'custom', path: [0, 'threshold'], message: 'the first level’s threshold is 0' });
+          ctx.addIssue({
+            code: 'custom',
+            path: [0, 'threshold'],
+            message: 'the first level’s threshold is 0',
+          });
         const keys = new Set<string>();
         levels.forEach((l, i) => {
-          if (keys.has(l.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `"${l.key}" is repeated` });
+          if (keys.has(l.key))
+            ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `"${l.key}" is repeated` });
           keys.add(l.key);
           if (i > 0 && l.threshold <= levels[i - 1]!.threshold)
             ctx.addIssue({

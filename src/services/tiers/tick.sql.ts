@@ -19,7 +19,11 @@ export async function lockLeavingOwners(sql: Sql, now: Date, limit: number): Pro
 }
 
 /** Takes these (locked) participants' credits leaving by `now` out of the window; points left per participant. */
-export async function takeOutLeaving(sql: Sql, participantIds: number[], now: Date): Promise<Map<number, number>> {
+export async function takeOutLeaving(
+  sql: Sql,
+  participantIds: number[],
+  now: Date,
+): Promise<Map<number, number>> {
   const { rows } = await sql.query<{ participant_id: string; points: string }>(
     `with gone as (
        delete from tier_credits where participant_id = any($1::bigint[]) and leaves_at <= $2

@@ -4,7 +4,16 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import { addDuration, dateOf, instantOf, subtractDuration } from '../points/rules.ts';
 import { rulesFrom } from './programme.ts';
 import { type LockedStanding, programmesToRun, standingsByIds, tierProgramRow } from './repository.ts';
-import { leave, leaveProgramme, type Outcome, Periods, type Rules, reprogramme, review, type Standing } from './rules.ts';
+import {
+  leave,
+  leaveProgramme,
+  type Outcome,
+  Periods,
+  type Rules,
+  reprogramme,
+  review,
+  type Standing,
+} from './rules.ts';
 import { noWrites, standingOf, type TierWrites, writeStandings } from './standing.sql.ts';
 import {
   advanceWalk,
@@ -128,13 +137,22 @@ async function recount(
  * level it no longer has), or off their level when the programme ended. Answers how many it
  * walked; 0 when the walk is done or another worker holds it.
  */
-export function walkProgramme(ctx: Ctx, scope: Programme, now: Date, periods = new Periods()): Promise<number> {
+export function walkProgramme(
+  ctx: Ctx,
+  scope: Programme,
+  now: Date,
+  periods = new Periods(),
+): Promise<number> {
   return unitOfWork(ctx, async ({ sql }) => {
     const walk = await lockWalk(sql, scope.workspaceId, scope.mode);
     if (!walk) return 0;
     // The programme as it stands under the walk's lock (it may have changed since the tick began).
     const row = (await tierProgramRow(sql, scope.workspaceId, scope.mode))!;
-    const p = { ...scope, rules: rulesFrom(row.programme, row.timezone), previous: rulesFrom(row.previous, row.timezone) };
+    const p = {
+      ...scope,
+      rules: rulesFrom(row.programme, row.timezone),
+      previous: rulesFrom(row.previous, row.timezone),
+    };
     const ids = await lockWalkBatch(sql, p.workspaceId, p.mode, Number(walk.cursor), PER_BATCH);
     const rows = await standingsByIds(sql, ids);
     const writes = noWrites();
@@ -186,7 +204,12 @@ export function endPeriods(ctx: Ctx, p: Programme, now: Date, periods: Periods):
 }
 
 /** One batch of due downgrade reviews; answers how many participants it evaluated. */
-export function reviewDue(ctx: Ctx, all: Map<string, Programme>, now: Date, periods: Periods): Promise<number> {
+export function reviewDue(
+  ctx: Ctx,
+  all: Map<string, Programme>,
+  now: Date,
+  periods: Periods,
+): Promise<number> {
   return unitOfWork(ctx, async ({ sql }) => {
     const ids = await lockDueReviews(sql, now, PER_BATCH);
     if (!ids.length) return 0;
