@@ -107,6 +107,20 @@ beforeAll(async () => {
     ],
   });
   await buildSubscription(ws, { mode: 'test' });
+  // A tier programme: each order's 10 points lift its participant to silver (a `qualified` move).
+  const tiers = await ws.api('/v1/tiers', {
+    method: 'PUT',
+    body: {
+      qualification: { window: 'lifetime' },
+      downgrade: { policy: 'none' },
+      levels: [
+        { key: 'base', name: 'Base', threshold: 0 },
+        { key: 'silver', name: 'Silver', threshold: 5 },
+        { key: 'gold', name: 'Gold', threshold: 1000 },
+      ],
+    },
+  });
+  expect(tiers.status, tiers.text).toBe(200);
   await buildParticipant(app, ws, { externalId: 'alice', name: '=1+1', email: 'alice@example.com' });
   await buildParticipant(app, ws, {
     externalId: 'bob',
@@ -129,6 +143,12 @@ beforeAll(async () => {
     body: { points: -2, reason: '-2 "quoted", comma' },
   });
   expect(adjust.status, adjust.text).toBe(201);
+  // A manual move, with the operator's note (formula-like, quoted, with a comma).
+  const manual = await ws.api('/v1/participants/alice/tier', {
+    method: 'PUT',
+    body: { key: 'gold', reason: '=promo "gold", by hand' },
+  });
+  expect(manual.status, manual.text).toBe(200);
   const reward = await buildReward(ws, { cost_points: 5 });
   const redeemed = await ws.api('/v1/redemptions', { body: { participant: 'alice', reward_id: reward.id } });
   expect(redeemed.status, redeemed.text).toBe(201);
@@ -152,6 +172,8 @@ async function restRows(resource: ExportResource): Promise<Json[]> {
       return restList('/v1/participants');
     case 'ledger':
       return (await perParticipant('ledger', (r) => r)).sort((a, b) => a.id - b.id);
+    case 'tiers':
+      return (await perParticipant('tier-history', (r) => r)).sort((a, b) => Number(a.id) - Number(b.id));
     case 'badges':
       return perParticipant('badges', (r) => r);
     case 'events':
@@ -242,6 +264,16 @@ describe('exports: every resource, both formats', () => {
     expect(ledger).toMatch(/\r\n\d+,-2,8,"'-2 ""quoted"", comma",adjustment,,,,,0,[^,]+,bob\r\n/);
     expect(ledger).toContain(`,10,10,"'=HYPERLINK(""http://evil"")",flow,`);
     expect(ledger).not.toMatch(/(^|,)=/m);
+
+    // A move's levels are dotted columns (empty for a null `from`), the operator's note guarded.
+    const tiers = (await file(ws, (await exported(ws, { resource: 'tiers', format: 'csv' })).id)).text;
+    expect(tiers.split('\r\n')[0]).toBe(
+      'id,from.key,from.name,to.key,to.name,reason,note,qualifying_points,at,participant.external_id',
+    );
+    expect(tiers).toMatch(/\r\n\d+,base,Base,silver,Silver,qualified,,10,[^,]+,alice\r\n/);
+    expect(tiers).toMatch(
+      /\r\n\d+,silver,Silver,gold,Gold,manual,"'=promo ""gold"", by hand",10,[^,]+,alice\r\n/,
+    );
 
     const events = (await file(ws, (await exported(ws, { resource: 'events', format: 'csv' })).id)).text;
     expect(events).toContain('"{""note"":""multi\\nline, \\""q\\"""",""total"":5}"');
@@ -346,6 +378,7 @@ describe('exports: scope', () => {
       'messages',
       'webhook_deliveries',
       'lots',
+      'tiers',
     ] as const)
       for (const format of ['csv', 'jsonl'] as const) {
         const text = (await file(ws, (await exported(ws, { resource, format })).id)).text;

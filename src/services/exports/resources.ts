@@ -20,6 +20,9 @@ import { lotShape } from '../points/shapes.ts';
 import { presentRedemption, type RedemptionRow } from '../rewards/presenters.ts';
 import { REDEMPTION_COLUMNS } from '../rewards/repository.ts';
 import { redemptionShape } from '../rewards/shapes.ts';
+import { presentMove } from '../tiers/presenters.ts';
+import type { MoveRow } from '../tiers/repository.ts';
+import { tierMoveShape } from '../tiers/shapes.ts';
 import { type DeliveryRow, presentDelivery } from '../webhooks/presenters.ts';
 import { DELIVERY_COLUMNS } from '../webhooks/repository.ts';
 import { webhookDeliveryShape } from '../webhooks/shapes.ts';
@@ -40,6 +43,9 @@ export const exportLotShape = withParticipant(lotShape).extend({
   expired_at: timestamp('When the expiry job emptied it; null otherwise.').nullable(),
   created_at: timestamp('When its credit opened it.'),
 });
+
+/** A move of a participant's level as `GET …/tier-history` shows it, with its participant. */
+export const exportTierMoveShape = withParticipant(tierMoveShape);
 
 interface LotExportRow extends LotRow {
   external_id: string;
@@ -99,6 +105,14 @@ export const RESOURCES: Record<ExportResource, ResourceReader> = {
       expired_at: r.expired_at ? isoTime(r.expired_at) : null,
       created_at: isoTime(r.created_at),
     }),
+  }),
+  tiers: reader<MoveRow & { external_id: string }>({
+    shape: exportTierMoveShape,
+    select: `x.id, x.from_key, x.from_name, x.to_key, x.to_name, x.reason, x.note, x.qualifying_points, x.at,
+      p.external_id`,
+    from: 'tier_history x join participants p on p.id = x.participant_id',
+    timeColumn: 'x.at',
+    present: (r) => ({ ...presentMove(r), participant: { external_id: r.external_id } }),
   }),
   webhook_deliveries: reader<DeliveryRow>({
     shape: webhookDeliveryShape,

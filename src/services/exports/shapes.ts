@@ -12,13 +12,14 @@ export const exportResource = z
     'messages',
     'webhook_deliveries',
     'lots',
+    'tiers',
   ])
   .meta({
     id: 'ExportResource',
     description:
-      'Rows of one kind, of the key’s workspace and mode. `ledger`, `badges` (awards) and `lots` (every point lot, ' +
-      'open, spent or expired) carry their participant’s `external_id`; erased participants appear under their ' +
-      'pseudonym only.',
+      'Rows of one kind, of the key’s workspace and mode. `ledger`, `badges` (awards), `lots` (every point lot, ' +
+      'open, spent or expired) and `tiers` (every move of a participant’s tier level) carry their participant’s ' +
+      '`external_id`; erased participants appear under their pseudonym only.',
   });
 export const EXPORT_RESOURCES = exportResource.options;
 export type ExportResource = z.output<typeof exportResource>;
