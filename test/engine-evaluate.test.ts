@@ -19,6 +19,8 @@ function participant(over: Partial<ParticipantState> = {}): ParticipantState {
     balance: 0,
     lifetime: 0,
     counts: new Map(),
+    standing: { key: null, since: null, points: 0, period: null, prior: 0, reviewAt: null, lifetime: 0 },
+    tier: null,
     ...over,
   };
 }

@@ -19,6 +19,7 @@ const context: FlowContext = {
     name: 'Uma',
     balance: 40,
     lifetime_points: 90,
+    tier: 'gold',
   },
 };
 const noCounts = () => 0;
@@ -28,6 +29,7 @@ describe('evaluate (flow conditions and points expressions)', () => {
     expect(evaluate({ var: 'payload.total' }, context, noCounts)).toBe(120.5);
     expect(evaluate({ var: 'event.type' }, context, noCounts)).toBe('order.completed');
     expect(evaluate({ var: 'participant.balance' }, context, noCounts)).toBe(40);
+    expect(evaluate({ var: 'participant.tier' }, context, noCounts)).toBe('gold');
     expect(evaluate({ var: 'payload.items.1.qty' }, context, noCounts)).toBe(3);
   });
 

@@ -146,10 +146,7 @@ export async function evaluateBatch(
             // A tier's earn_multiplier and an active reward multiplier multiply, rounded down once.
             const levels = awardFactors(s.mechanics, e, p);
             const earn = levels.reduce((a, b) => a * b, 1);
-            const points =
-              Number.isFinite(raw) && Math.abs(raw) <= Number.MAX_SAFE_INTEGER
-                ? multiplyDown(Math.floor(raw), [factor, ...levels])
-                : 0;
+            const points = Number.isFinite(raw) ? multiplyDown(Math.floor(raw), [factor, ...levels]) : 0;
             // The level's factor, on the step only when there is one (results keep their shape otherwise).
             const tierFactor = earn !== 1 ? { earn_multiplier: earn } : {};
             if (points <= 0) Object.assign(step, { status: 'skipped', result: { points: 0 }, error: null });
