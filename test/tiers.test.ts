@@ -245,7 +245,7 @@ describe('rolling windows, grace and downgrades', () => {
     ]);
   });
 
-  it('one_down drops one level per evaluation; a credit during the grace keeps the level', async () => {
+  it('one_down drops one level per evaluation', async () => {
     const ws = await app.workspace();
     await putTiers(
       ws,
@@ -256,20 +256,38 @@ describe('rolling windows, grace and downgrades', () => {
     );
     await applied(ws);
     const a = uid('a');
-    const b = uid('b');
     await adjust(ws, a, 600);
-    await adjust(ws, b, 600);
-    // b earns again once its credit left (below gold, in grace): keeps gold.
-    await eventually(async () => ((await tierOf(ws, b))!.qualifying_points === 0 ? true : null), 15_000);
-    await adjust(ws, b, 500);
     await eventually(async () => ((await tierOf(ws, a))!.key === 'bronze' ? true : null), 20_000);
     expect(moves(await history(ws, a))).toEqual([
       'bronze>gold:qualified',
       'gold>silver:downgrade',
       'silver>bronze:downgrade',
     ]);
-    expect(moves(await history(ws, b)).slice(0, 1)).toEqual(['bronze>gold:qualified']);
-    expect(moves(await history(ws, b))).not.toContain('gold>silver:downgrade');
+  });
+
+  it('a credit during the grace that meets the level again keeps it', async () => {
+    const ws = await app.workspace();
+    await putTiers(
+      ws,
+      programme({
+        qualification: { window: 'rolling', duration: 'PT1S' },
+        downgrade: { policy: 'one_down', grace: 'PT6S' },
+      }),
+    );
+    await applied(ws);
+    const b = uid('b');
+    await adjust(ws, b, 600);
+    await eventually(async () => ((await tierOf(ws, b))!.qualifying_points === 0 ? true : null), 15_000);
+    const inGrace = await tierOf(ws, b);
+    expect(inGrace).toMatchObject({ key: 'gold', retain: { points_needed: 500 } });
+    await adjust(ws, b, 500);
+    // The review is gone: nothing to wait for but the participant's row.
+    const { rows } = await app.ctx.pool.query(
+      `select tier_review_at from participants where workspace_id = $1 and external_id = $2`,
+      [ws.id, b],
+    );
+    expect(rows[0].tier_review_at).toBeNull();
+    expect(moves(await history(ws, b))).toEqual(['bronze>gold:qualified']);
   });
 
   it('a reversal takes its credit out of the window', async () => {
@@ -436,9 +454,13 @@ describe('benefits: a reward’s min_tier', () => {
     expect(r.body.error.errors[0].field).toBe('min_tier');
     await putTiers(ws, programme());
     await applied(ws);
-    r = await ws.api('/v1/rewards', { body: { name: uid('lounge'), type: 'physical', cost_points: 10, min_tier: 'platinum' } });
+    r = await ws.api('/v1/rewards', {
+      body: { name: uid('lounge'), type: 'physical', cost_points: 10, min_tier: 'platinum' },
+    });
     expect(r.status).toBe(422);
-    r = await ws.api('/v1/rewards', { body: { name: uid('lounge'), type: 'physical', cost_points: 10, min_tier: 'silver', stock: 1 } });
+    r = await ws.api('/v1/rewards', {
+      body: { name: uid('lounge'), type: 'physical', cost_points: 10, min_tier: 'silver', stock: 1 },
+    });
     expect(r.status, r.text).toBe(201);
     const reward = r.body as { id: number; min_tier: string };
     expect(reward.min_tier).toBe('silver');
@@ -446,7 +468,8 @@ describe('benefits: a reward’s min_tier', () => {
     const b = uid('b');
     await adjust(ws, a, 50);
     await adjust(ws, b, 150);
-    const redeem = (who: string) => ws.api('/v1/redemptions', { body: { participant: who, reward_id: reward.id } });
+    const redeem = (who: string) =>
+      ws.api('/v1/redemptions', { body: { participant: who, reward_id: reward.id } });
 
     const catalogue = async (who: string) =>
       ((await ws.api(`/v1/participants/${who}/rewards`)).body.data as Record<string, any>[]).find(
@@ -467,8 +490,59 @@ describe('benefits: a reward’s min_tier', () => {
     await ws.api(`/v1/rewards/${reward.id}`, { method: 'PATCH', body: { active: false } });
     expect((await redeem(a)).body.error.type).toBe('reward_unavailable');
     // A manual level reaches it.
-    await ws.api(`/v1/rewards/${reward.id}`, { method: 'PATCH', body: { active: true, stock: 5, min_tier: null } });
+    await ws.api(`/v1/rewards/${reward.id}`, {
+      method: 'PATCH',
+      body: { active: true, stock: 5, min_tier: null },
+    });
     expect((await catalogue(a)).tier_eligible).toBe(true);
     expect(await ledgerMismatches(app, ws)).toEqual([]);
+  });
+});
+
+describe('each move once, under concurrency', () => {
+  it('a programme change walked by several workers at once moves each participant once', async () => {
+    const ws = await app.workspace();
+    await putTiers(ws, programme());
+    await applied(ws);
+    // 4,500 participants with 60 lifetime points each, in one statement (more than two walk batches).
+    await app.ctx.pool.query(
+      `insert into participants (workspace_id, mode, external_id, lifetime_points)
+       select $1, 'test', 'w-' || g, 60 from generate_series(1, 4500) g`,
+      [ws.id],
+    );
+    const lower = programme({
+      levels: [
+        { key: 'bronze', name: 'Bronze', threshold: 0 },
+        { key: 'silver', name: 'Silver', threshold: 50 },
+        { key: 'gold', name: 'Gold', threshold: 500 },
+      ],
+    });
+    expect((await ws.api('/v1/tiers/preview', { body: lower })).body.moves).toEqual([
+      { from: 'bronze', to: 'silver', count: 4500 },
+    ]);
+    await putTiers(ws, lower);
+    // Four "workers" beside the app's own tick.
+    await Promise.all([1, 2, 3, 4].map(() => runTierTick(app.ctx)));
+    await applied(ws);
+    const { rows } = await app.ctx.pool.query(
+      `select p.tier_key, count(h.id) as moves from participants p
+         left join tier_history h on h.participant_id = p.id
+        where p.workspace_id = $1 and p.external_id like 'w-%' group by p.id, p.tier_key`,
+      [ws.id],
+    );
+    expect(rows.length).toBe(4500);
+    expect(rows.every((r) => r.tier_key === 'silver' && Number(r.moves) === 1)).toBe(true);
+    expect((await outboxOf(app, ws, 'tier.changed')).length).toBe(4500);
+  });
+
+  it('concurrent credits of one participant move them up once per level crossed', async () => {
+    const ws = await app.workspace();
+    await putTiers(ws, programme());
+    await applied(ws);
+    const a = uid('a');
+    await adjust(ws, a, 1);
+    await Promise.all(Array.from({ length: 20 }, () => adjust(ws, a, 30)));
+    expect(await tierOf(ws, a)).toMatchObject({ key: 'gold', qualifying_points: 601 });
+    expect(moves(await history(ws, a))).toEqual(['bronze>silver:qualified', 'silver>gold:qualified']);
   });
 });

@@ -31,15 +31,12 @@ function count(state: TiersState, p: ParticipantState): void {
   const seen = state.counted.get(p.id);
   if (!rules || seen === undefined || p.lifetime <= seen) return;
   state.counted.set(p.id, p.lifetime);
-  const out = credit(
-    { ...p.standing, lifetime: p.lifetime },
-    rules,
-    state.now,
-    p.lifetime - seen,
-    state.periods,
-  );
+  const before = { ...p.standing, lifetime: p.lifetime };
+  const out = credit(before, rules, state.now, p.lifetime - seen, state.periods);
+  // Under `lifetime` the ledger's statement already moved lifetime points: nothing to write unless
+  // the level (or a review) moved.
+  if (out.standing !== before) state.changed.add(p);
   p.standing = out.standing;
-  state.changed.add(p);
   if (out.move) {
     p.tier = rules.programme.levels[currentRank(p.standing, rules)]!.key;
     state.moves.push({
