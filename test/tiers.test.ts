@@ -546,3 +546,21 @@ describe('each move once, under concurrency', () => {
     expect(moves(await history(ws, a))).toEqual(['bronze>silver:qualified', 'silver>gold:qualified']);
   });
 });
+
+describe('what counts', () => {
+  it('pending points count once activated, not before', async () => {
+    const ws = await app.workspace();
+    await putTiers(ws, programme());
+    await applied(ws);
+    await buildFlow(ws, { actions: [{ type: 'award_points', points: 150, pending_for: 'PT2S' }] });
+    const p = uid('p');
+    const r = await ws.api('/v1/events', {
+      body: { event_type: 'order.completed', participant: { external_id: p }, payload: {} },
+    });
+    expect(r.status).toBe(202);
+    await eventually(async () => ((await ws.api(`/v1/participants/${p}`)).body.pending_points === 150 ? true : null));
+    expect(await tierOf(ws, p)).toMatchObject({ key: 'bronze', qualifying_points: 0 });
+    await eventually(async () => ((await tierOf(ws, p))!.key === 'silver' ? true : null), 15_000);
+    expect(moves(await history(ws, p))).toEqual(['bronze>silver:qualified']);
+  });
+});
