@@ -12,6 +12,8 @@ import { liveKeysByHash } from '../keys/repository.ts';
 import { seedDemoTemplates } from '../messages/seed-templates.ts';
 import { updateProgram } from '../points/program.ts';
 import { seedDemoRewards } from '../rewards/seed-rewards.ts';
+import { getTiers, putTiers } from '../tiers/programme.ts';
+import { tierProgrammeShape } from '../tiers/shapes.ts';
 import { createUser } from '../workspaces/create-user.ts';
 import { createWorkspace } from '../workspaces/create-workspace.ts';
 
@@ -43,6 +45,17 @@ export const DEMO_PROGRAM = {
   points_expiry: { mode: 'fixed', after: 'P12M', round_to: 'month' },
 } as const;
 
+/** The demo's tier programme: points earned over the last 12 months, one level down after a 30-day grace. */
+export const DEMO_TIERS = tierProgrammeShape.parse({
+  qualification: { window: 'rolling', duration: 'P12M' },
+  downgrade: { policy: 'one_down', grace: 'P30D' },
+  levels: [
+    { key: 'bronze', name: 'Bronze', threshold: 0 },
+    { key: 'silver', name: 'Silver', threshold: 40, earn_multiplier: 1.25 },
+    { key: 'gold', name: 'Gold', threshold: 500, earn_multiplier: 1.5, description: 'Free shipping' },
+  ],
+});
+
 /**
  * `svc demo`: an idempotent demo workspace with sample data, a test and a live key, and a
  * dashboard user. The keys' plaintext is kept in ./.svc/demo-keys.json (mode 600) so `npm start`
@@ -70,6 +83,10 @@ export async function seedDemo(ctx: AppContext, databaseUrl: string): Promise<De
   // Points expire 12 months after they are earned, at the end of that month (docs/points.md).
   for (const mode of ['test', 'live'] as Mode[])
     await updateProgram(ctx, { workspaceId: ws.id, mode }, DEMO_PROGRAM);
+  // Tiers (docs/tiers.md), unless someone already runs a programme of their own.
+  for (const mode of ['test', 'live'] as Mode[])
+    if (!(await getTiers(ctx, { workspaceId: ws.id, mode })))
+      await putTiers(ctx, { workspaceId: ws.id, mode }, DEMO_TIERS);
   await seedDemoTemplates(ctx, ws.id);
   await seedDemoRewards(ctx, ws);
   // Flows before the sample events, so the events earn points and badges when processed.
