@@ -558,7 +558,9 @@ describe('what counts', () => {
       body: { event_type: 'order.completed', participant: { external_id: p }, payload: {} },
     });
     expect(r.status).toBe(202);
-    await eventually(async () => ((await ws.api(`/v1/participants/${p}`)).body.pending_points === 150 ? true : null));
+    await eventually(async () =>
+      (await ws.api(`/v1/participants/${p}`)).body.pending_points === 150 ? true : null,
+    );
     expect(await tierOf(ws, p)).toMatchObject({ key: 'bronze', qualifying_points: 0 });
     await eventually(async () => ((await tierOf(ws, p))!.key === 'silver' ? true : null), 15_000);
     expect(moves(await history(ws, p))).toEqual(['bronze>silver:qualified']);

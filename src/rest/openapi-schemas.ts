@@ -102,7 +102,9 @@ const extraFields: Partial<Record<ErrorType, Record<string, z.ZodType>>> = {
     required_ability: z.string().optional().meta({ description: 'The ability the operation needs.' }),
   },
   already_reversed: { entry_id: z.int().meta({ description: 'The entry that was already reversed.' }) },
-  tier_required: { min_tier: z.string().meta({ description: 'The lowest level (its key) that may redeem it.' }) },
+  tier_required: {
+    min_tier: z.string().meta({ description: 'The lowest level (its key) that may redeem it.' }),
+  },
   invalid_state: {
     status: z
       .string()

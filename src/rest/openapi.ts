@@ -30,8 +30,8 @@ import {
 import type { Operation, OperationAuth, ResponseDoc } from './operation.ts';
 import { participantsOperations } from './participants.ts';
 import { pointsOperations } from './points.ts';
-import { tierOperations } from './tiers.ts';
 import { rewardsOperations } from './rewards.ts';
+import { tierOperations } from './tiers.ts';
 import { webhooksOperations } from './webhooks.ts';
 
 type OperationDoc = Operation;
@@ -235,7 +235,8 @@ export function buildDocument(
         },
         {
           name: 'Tiers',
-          description: 'The tier programme (levels, window, downgrades), its preview, and participants’ levels.',
+          description:
+            'The tier programme (levels, window, downgrades), its preview, and participants’ levels.',
         },
         {
           name: 'Webhooks',

@@ -20,9 +20,7 @@ export class Migration20261128100000 extends Migration {
     this.addSql(
       `create table "tier_history" ("id" bigserial primary key, "workspace_id" uuid not null, "mode" varchar(4) not null, "participant_id" bigint not null, "from_key" varchar(64) null, "from_name" varchar(200) null, "to_key" varchar(64) null, "to_name" varchar(200) null, "reason" varchar(20) not null, "note" varchar(500) null, "qualifying_points" bigint not null, "at" timestamptz not null default now());`,
     );
-    this.addSql(
-      `create index "tier_history_participant_idx" on "tier_history" ("participant_id", "id");`,
-    );
+    this.addSql(`create index "tier_history_participant_idx" on "tier_history" ("participant_id", "id");`);
     this.addSql(
       `alter table "tier_history" add constraint "tier_history_reason_check" check (reason in ('qualified', 'downgrade', 'manual', 'programme_change'));`,
     );

@@ -1,8 +1,8 @@
 import type { Sql } from '../../db/tx.ts';
 import type { ScoreMove } from '../leaderboards/histogram.ts';
 import { recordEarnings } from '../leaderboards/record-earnings.ts';
-import { countTierCredits } from '../tiers/count-credits.ts';
 import { emitResults, type ResultToEmit } from '../outbox/emit.ts';
+import { countTierCredits } from '../tiers/count-credits.ts';
 import { insertCredits, type PostedCredit } from './post-credits.sql.ts';
 import { type EntryToPost, type PostedEntry, pointsChanged } from './post-entry.ts';
 import { presentEntry } from './presenters.ts';

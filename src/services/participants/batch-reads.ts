@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.ts';
-import { presentTier } from '../tiers/presenters.ts';
 import { notFound } from '../../errors.ts';
 import type { Page, PageInput } from '../../lib/pagination.ts';
 import type { Scope } from '../keys/principal.ts';
@@ -7,6 +6,7 @@ import { ranksOf } from '../leaderboards/read-leaderboard.ts';
 import { presentEntry } from '../ledger/presenters.ts';
 import type { RawEntry } from '../ledger/repository.ts';
 import type { LedgerEntryDto } from '../ledger/shapes.ts';
+import { presentTier } from '../tiers/presenters.ts';
 import { presentHeldBadgeRow } from './participant-badges.ts';
 import { presentNextExpiry } from './presenters.ts';
 import * as repo from './repository.ts';

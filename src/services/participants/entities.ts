@@ -33,7 +33,10 @@ const ParticipantSchema = defineEntity({
   checks: [
     { name: 'participants_balance_non_negative', expression: 'balance >= 0' },
     { name: 'participants_pending_points_non_negative', expression: 'pending_points >= 0' },
-    { name: 'participants_tier_points_non_negative', expression: 'tier_points >= 0 and tier_prior_points >= 0' },
+    {
+      name: 'participants_tier_points_non_negative',
+      expression: 'tier_points >= 0 and tier_prior_points >= 0',
+    },
   ],
   properties: {
     id: p.bigint('number').primary().autoincrement(),

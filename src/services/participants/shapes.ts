@@ -26,9 +26,9 @@ export const participantShape = z
     next_expiry: nextExpiryShape
       .nullable()
       .meta({ description: 'The soonest expiry of open points; null: none.' }),
-    tier: participantTierShape
-      .nullable()
-      .meta({ description: 'Their level in the tier programme (docs/tiers.md#reads); null: no programme runs.' }),
+    tier: participantTierShape.nullable().meta({
+      description: 'Their level in the tier programme (docs/tiers.md#reads); null: no programme runs.',
+    }),
     created_at: timestamp('Created by its first event or adjustment.'),
     updated_at: timestamp('Last change.'),
   })

@@ -2,11 +2,11 @@ import type { AppContext } from '../../context.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResults } from '../outbox/emit.ts';
+import { runTierTick } from '../tiers/tick.ts';
 import { lockDueGrantOwners, settleGrants } from './activate.sql.ts';
 import { expireLotsOf, lockDueOwners, markNotices } from './expire.sql.ts';
 import { creditGrants } from './pending-points.ts';
 import type { PointsExpiringData } from './shapes.ts';
-import { runTierTick } from '../tiers/tick.ts';
 
 /** Due lots (or grants) whose owners one transaction locks; lots per notice transaction. */
 const DUE_PER_BATCH = 2000;

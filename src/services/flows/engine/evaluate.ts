@@ -1,8 +1,8 @@
+import { multiplyDown } from '../../../lib/multiply.ts';
 import { uuidv7 } from '../../../lib/uuid7.ts';
 import type { EntryToPost } from '../../ledger/post-entry.ts';
 import type { ResultToEmit } from '../../outbox/emit.ts';
 import { evaluate, type FlowContext, truthy } from '../logic.ts';
-import { multiplyDown } from '../../../lib/multiply.ts';
 import { awardFactors, decideAward, type LoadedMechanic } from './mechanics.ts';
 import {
   type BadgeRow,

@@ -4,9 +4,9 @@ import type { Sql } from '../../../db/tx.ts';
 import type { Mode } from '../../keys/principal.ts';
 import type { ParticipantRow } from '../../participants/presenters.ts';
 import { activeMultipliersSql } from '../../rewards/multiplier.ts';
+import { type StandingRow, standingColumns } from '../../tiers/standing.sql.ts';
 import type { FlowAction } from '../flow-schemas.ts';
 import type { RunRow } from './types.ts';
-import { type StandingRow, standingColumns } from '../../tiers/standing.sql.ts';
 
 /** A locked participant as the lock statement reads it. */
 export type LockedRow = Pick<

@@ -1,7 +1,7 @@
 import type { Sql } from '../../../db/tx.ts';
 import { uuidv7Floor, uuidv7Time } from '../../../lib/uuid7.ts';
-import { standingOf } from '../../tiers/standing.sql.ts';
 import { groupKeys } from '../../ledger/post-credits.ts';
+import { standingOf } from '../../tiers/standing.sql.ts';
 import {
   type BadgeKey,
   type BatchRows,

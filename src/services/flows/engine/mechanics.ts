@@ -95,9 +95,14 @@ export async function loadMechanics(
 }
 
 /** The factors the batch's mechanics apply to this participant's awards now. */
-export function awardFactors(loaded: LoadedMechanic[] | undefined, e: EventRow, p: ParticipantState): number[] {
+export function awardFactors(
+  loaded: LoadedMechanic[] | undefined,
+  e: EventRow,
+  p: ParticipantState,
+): number[] {
   const factors: number[] = [];
-  for (const { mechanic, state } of loaded ?? []) if (mechanic.factor) factors.push(mechanic.factor(state, e, p));
+  for (const { mechanic, state } of loaded ?? [])
+    if (mechanic.factor) factors.push(mechanic.factor(state, e, p));
   return factors;
 }
 
