@@ -361,6 +361,7 @@ describe('participant reads and PATCH', () => {
       lifetime_points: 0,
       pending_points: 0,
       next_expiry: null,
+      tier: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -448,6 +449,7 @@ describe('participant reads and PATCH', () => {
       lifetime_points: 100,
       pending_points: 0,
       next_expiry: null,
+      tier: null,
       badges_count: 2,
       redemptions_count: 0,
       events_count: 1,
