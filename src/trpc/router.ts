@@ -10,6 +10,7 @@ import { overviewRouter } from './overview.ts';
 import { leaderboardsRouter, participantsRouter } from './participants.ts';
 import { pointsRouter } from './points.ts';
 import { rewardsRouter } from './rewards.ts';
+import { tiersRouter } from './tiers.ts';
 import { router } from './trpc.ts';
 import { usersRouter } from './users.ts';
 import { webhooksRouter } from './webhooks.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   messages: messagesRouter,
   participants: participantsRouter,
   points: pointsRouter,
+  tiers: tiersRouter,
   leaderboards: leaderboardsRouter,
   webhooks: webhooksRouter,
   rewards: rewardsRouter,
