@@ -14,6 +14,7 @@ const ParticipantDetail = lazy(() => import('./pages/ParticipantDetail.tsx'));
 const Events = lazy(() => import('./pages/Events.tsx'));
 const Flows = lazy(() => import('./pages/Flows.tsx'));
 const Programme = lazy(() => import('./pages/Programme.tsx'));
+const Tiers = lazy(() => import('./pages/Tiers.tsx'));
 const Rewards = lazy(() => import('./pages/Rewards.tsx'));
 const Redemptions = lazy(() => import('./pages/Redemptions.tsx'));
 const Webhooks = lazy(() => import('./pages/Webhooks.tsx'));
@@ -45,6 +46,7 @@ export function App() {
           <Route path="/events" element={<Events />} />
           <Route path="/flows/*" element={<Flows />} />
           <Route path="/programme" element={<Programme />} />
+          <Route path="/tiers" element={<Tiers />} />
           <Route path="/rewards/*" element={<Rewards />} />
           <Route path="/redemptions" element={<Redemptions />} />
           <Route path="/webhooks/*" element={<Webhooks />} />

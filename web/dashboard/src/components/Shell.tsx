@@ -23,6 +23,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/events', label: 'Events' },
   { to: '/flows', label: 'Flows' },
   { to: '/programme', label: 'Programme' },
+  { to: '/tiers', label: 'Tiers' },
   { to: '/rewards', label: 'Rewards' },
   { to: '/redemptions', label: 'Redemptions' },
   { to: '/webhooks', label: 'Webhooks' },

@@ -28,6 +28,7 @@ import { describeError, useTRPC } from '../trpc.ts';
 import { expiredCredit, SOURCE_COLORS } from './participant/logic.ts';
 import { PendingGrants } from './participant/PendingGrants.tsx';
 import { PointLots } from './participant/PointLots.tsx';
+import { TierSection } from './participant/TierSection.tsx';
 
 function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
@@ -150,12 +151,14 @@ export default function ParticipantDetail() {
     trpc.participants.redemptions.infiniteQueryOptions({ ...id, limit: 10 }, { getNextPageParam: nextPage }),
   );
   const lots = useQuery(trpc.points.lots.queryOptions(id));
-  // Every change of points moves the balance, the ledger and the lots; a pending grant's too.
+  // Every change of points moves the balance, the ledger and the lots; a pending grant's too; a
+  // credit may move the tier up.
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.participants.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.points.lots.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.points.pending.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.tiers.history.pathKey() }),
     ]);
   const reverse = useMutation(
     trpc.participants.reverse.mutationOptions({
@@ -216,7 +219,7 @@ export default function ParticipantDetail() {
         }
       />
       <QueryState query={participant}>
-        {() => (
+        {(p) => (
           <Stack gap="md">
             <Paper withBorder radius="md" p="md">
               <QueryState query={summary}>
@@ -238,6 +241,9 @@ export default function ParticipantDetail() {
                 )}
               </QueryState>
             </Paper>
+            <Section title="Tier">
+              <TierSection externalId={externalId} tier={p.tier} onChanged={refresh} />
+            </Section>
             <Section title="Adjust points">
               <AdjustForm externalId={externalId} onDone={refresh} />
             </Section>

@@ -16,6 +16,7 @@ export const RESOURCE_LABELS: Record<Resource, string> = {
   messages: 'Messages',
   webhook_deliveries: 'Webhook deliveries',
   lots: 'Point lots',
+  tiers: 'Tier moves',
 };
 export const RESOURCES = Object.keys(RESOURCE_LABELS) as Resource[];
 
