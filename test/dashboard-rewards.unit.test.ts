@@ -14,6 +14,7 @@ import {
   formToCreate,
   formToUpdate,
   fromLocalInput,
+  minTierOptions,
   parseJsonObject,
   type Reward,
   rewardToForm,
@@ -38,6 +39,7 @@ const saved = (over: Partial<Reward>): Reward => ({
   stock_remaining: null,
   is_claimable: true,
   config: {},
+  min_tier: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   ...over,
@@ -132,6 +134,30 @@ describe('the reward form', () => {
       name: expect.any(String),
       cost_points: expect.any(String),
     });
+  });
+
+  it('sends the minimum tier as its level key, and none as null', () => {
+    expect(rewardToForm(saved({})).min_tier).toBe('');
+    const form = rewardToForm(saved({ min_tier: 'gold' }));
+    expect(form.min_tier).toBe('gold');
+    expect(formToUpdate(form).input.min_tier).toBe('gold');
+    expect(formToUpdate({ ...form, min_tier: '' }).input.min_tier).toBeNull();
+    expect(formToCreate({ ...emptyRewardForm(), name: 'Lounge', min_tier: 'gold' }).input.min_tier).toBe(
+      'gold',
+    );
+  });
+
+  it('offers the programme’s levels as minimum tiers, and keeps a stored one the programme dropped', () => {
+    const levels = [
+      { key: 'bronze', name: 'Bronze' },
+      { key: 'gold', name: 'Gold' },
+    ];
+    expect(minTierOptions(levels, '')).toEqual([
+      { value: 'bronze', label: 'Bronze (bronze)' },
+      { value: 'gold', label: 'Gold (gold)' },
+    ]);
+    expect(minTierOptions(levels, 'gold')).toHaveLength(2);
+    expect(minTierOptions([], 'vip')).toEqual([{ value: 'vip', label: 'vip (not in the tier programme)' }]);
   });
 
   it('converts between ISO timestamps and datetime-local values', () => {

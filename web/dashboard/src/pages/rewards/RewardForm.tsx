@@ -13,13 +13,16 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FormSection } from '../../components/FormSection.tsx';
-import { describeError } from '../../trpc.ts';
+import { useMode } from '../../mode.tsx';
+import { describeError, useTRPC } from '../../trpc.ts';
 import {
   HTTP_METHODS,
   hasPool,
   hasUnitStock,
+  minTierOptions,
   REWARD_TYPES,
   type RewardFormValues,
   type RewardType,
@@ -179,6 +182,11 @@ export function RewardForm({
                   error={errors.ends_at}
                 />
               </SimpleGrid>
+              <MinTierSelect
+                value={v.min_tier}
+                onChange={(key) => set('min_tier', key)}
+                error={errors.min_tier}
+              />
             </FormSection>
             {unknownErrors.length > 0 && (
               <Alert {...alertTone('red')} title="Not saved" role="alert">
@@ -201,6 +209,40 @@ export function RewardForm({
         </Grid.Col>
       </Grid>
     </form>
+  );
+}
+
+/** The lowest tier level that may redeem the reward, from the running programme's levels; none: anyone. */
+function MinTierSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (key: string) => void;
+  error?: string;
+}) {
+  const trpc = useTRPC();
+  const { mode } = useMode();
+  const tiers = useQuery(trpc.tiers.get.queryOptions({ mode }, { staleTime: 60_000 }));
+  const levels = tiers.data?.levels ?? [];
+  const none = tiers.isSuccess && !tiers.data;
+  return (
+    <Select
+      label="Minimum tier"
+      description={
+        none
+          ? 'No tier programme runs in this mode: every participant may redeem it.'
+          : 'Participants below this level cannot redeem it. Empty: anyone.'
+      }
+      placeholder="None: anyone"
+      clearable
+      disabled={none && !value}
+      data={minTierOptions(levels, value)}
+      value={value || null}
+      onChange={(key) => onChange(key ?? '')}
+      error={error}
+    />
   );
 }
 

@@ -66,6 +66,8 @@ export interface RewardFormValues {
   /** JSON object, or '' for no body. */
   body: string;
   code_path: string;
+  /** A level key of the tier programme, '' for none. */
+  min_tier: string;
 }
 
 export const emptyRewardForm = (): RewardFormValues => ({
@@ -88,6 +90,7 @@ export const emptyRewardForm = (): RewardFormValues => ({
   headers: '{}',
   body: '',
   code_path: '',
+  min_tier: '',
 });
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -135,6 +138,7 @@ export function rewardToForm(r: Reward): RewardFormValues {
     headers: JSON.stringify(c.headers ?? {}, null, 2),
     body: c.body === undefined ? '' : JSON.stringify(c.body, null, 2),
     code_path: str(c.code_path),
+    min_tier: r.min_tier ?? '',
   };
 }
 
@@ -242,6 +246,7 @@ function updateOf(v: RewardFormValues): { input: UpdateInput; errors: Record<str
       ends_at: fromLocalInput(v.ends_at),
       stock: hasUnitStock(v.type) && v.stock !== '' ? v.stock : null,
       config,
+      min_tier: v.min_tier || null,
     },
   };
 }
@@ -264,4 +269,18 @@ export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * The "Minimum tier" choices: the running programme's levels in order, and a stored level the
+ * programme no longer has (so the form shows it, and the service names it when it is saved).
+ */
+export function minTierOptions(
+  levels: readonly { key: string; name: string }[],
+  current: string,
+): { value: string; label: string }[] {
+  const options = levels.map((l) => ({ value: l.key, label: `${l.name} (${l.key})` }));
+  if (current && !levels.some((l) => l.key === current))
+    options.push({ value: current, label: `${current} (not in the tier programme)` });
+  return options;
 }
