@@ -66,6 +66,14 @@ const applied = (ws: TestWorkspace) =>
     return rows[0]?.done ? true : null;
   }, 20_000);
 
+/** A workspace running `over` (over the three levels), applied. */
+const running = async (over: Record<string, unknown> = {}) => {
+  const ws = await app.workspace();
+  await putTiers(ws, programme(over));
+  await applied(ws);
+  return ws;
+};
+
 describe('the tier programme: PUT, GET and DELETE /v1/tiers', () => {
   it('answers null without a programme, stores one with its defaults, and each mode has its own', async () => {
     const ws = await app.workspace();
@@ -142,9 +150,7 @@ describe('the tier programme: PUT, GET and DELETE /v1/tiers', () => {
 
 describe('upgrades in the credit’s transaction', () => {
   it('moves a participant up as an adjustment crosses a threshold, straight to the highest level reached', async () => {
-    const ws = await app.workspace();
-    await putTiers(ws, programme());
-    await applied(ws);
+    const ws = await running();
     const a = uid('a');
     await adjust(ws, a, 40);
     let tier = await tierOf(ws, a);
@@ -181,9 +187,7 @@ describe('upgrades in the credit’s transaction', () => {
   });
 
   it('counts flow awards, multiplies them by the level’s earn_multiplier, and lets conditions read participant.tier', async () => {
-    const ws = await app.workspace();
-    await putTiers(ws, programme());
-    await applied(ws);
+    const ws = await running();
     await buildFlow(ws, { actions: [{ type: 'award_points', points: 301 }] });
     await buildFlow(ws, {
       conditions: { '==': [{ var: 'participant.tier' }, 'gold'] },
@@ -215,15 +219,10 @@ describe('upgrades in the credit’s transaction', () => {
 
 describe('rolling windows, grace and downgrades', () => {
   it('drops to the qualified level when credits leave the window and the grace ends (to_qualified)', async () => {
-    const ws = await app.workspace();
-    await putTiers(
-      ws,
-      programme({
-        qualification: { window: 'rolling', duration: 'PT3S' },
-        downgrade: { policy: 'to_qualified', grace: 'PT2S' },
-      }),
-    );
-    await applied(ws);
+    const ws = await running({
+      qualification: { window: 'rolling', duration: 'PT3S' },
+      downgrade: { policy: 'to_qualified', grace: 'PT2S' },
+    });
     const a = uid('a');
     await adjust(ws, a, 120);
     const gold = await adjust(ws, a, 400);
@@ -246,15 +245,10 @@ describe('rolling windows, grace and downgrades', () => {
   });
 
   it('one_down drops one level per evaluation', async () => {
-    const ws = await app.workspace();
-    await putTiers(
-      ws,
-      programme({
-        qualification: { window: 'rolling', duration: 'PT2S' },
-        downgrade: { policy: 'one_down', grace: 'PT2S' },
-      }),
-    );
-    await applied(ws);
+    const ws = await running({
+      qualification: { window: 'rolling', duration: 'PT2S' },
+      downgrade: { policy: 'one_down', grace: 'PT2S' },
+    });
     const a = uid('a');
     await adjust(ws, a, 600);
     await eventually(async () => ((await tierOf(ws, a))!.key === 'bronze' ? true : null), 20_000);
@@ -266,15 +260,10 @@ describe('rolling windows, grace and downgrades', () => {
   });
 
   it('a credit during the grace that meets the level again keeps it', async () => {
-    const ws = await app.workspace();
-    await putTiers(
-      ws,
-      programme({
-        qualification: { window: 'rolling', duration: 'PT1S' },
-        downgrade: { policy: 'one_down', grace: 'PT6S' },
-      }),
-    );
-    await applied(ws);
+    const ws = await running({
+      qualification: { window: 'rolling', duration: 'PT1S' },
+      downgrade: { policy: 'one_down', grace: 'PT6S' },
+    });
     const b = uid('b');
     await adjust(ws, b, 600);
     await eventually(async () => ((await tierOf(ws, b))!.qualifying_points === 0 ? true : null), 15_000);
@@ -291,15 +280,10 @@ describe('rolling windows, grace and downgrades', () => {
   });
 
   it('a reversal takes its credit out of the window', async () => {
-    const ws = await app.workspace();
-    await putTiers(
-      ws,
-      programme({
-        qualification: { window: 'rolling', duration: 'P30D' },
-        downgrade: { policy: 'to_qualified' },
-      }),
-    );
-    await applied(ws);
+    const ws = await running({
+      qualification: { window: 'rolling', duration: 'P30D' },
+      downgrade: { policy: 'to_qualified' },
+    });
     const a = uid('a');
     const e = await adjust(ws, a, 150);
     expect((await tierOf(ws, a))!.key).toBe('silver');
@@ -380,9 +364,7 @@ describe('manual levels', () => {
 
 describe('changing the programme', () => {
   it('previews the change, then the job moves each participant up once; DELETE moves everyone off', async () => {
-    const ws = await app.workspace();
-    await putTiers(ws, programme());
-    await applied(ws);
+    const ws = await running();
     const ids = [uid('a'), uid('b'), uid('c'), uid('d')];
     await adjust(ws, ids[0]!, 50);
     await adjust(ws, ids[1]!, 150);
@@ -501,9 +483,7 @@ describe('benefits: a reward’s min_tier', () => {
 
 describe('each move once, under concurrency', () => {
   it('a programme change walked by several workers at once moves each participant once', async () => {
-    const ws = await app.workspace();
-    await putTiers(ws, programme());
-    await applied(ws);
+    const ws = await running();
     // 4,500 participants with 60 lifetime points each, in one statement (more than two walk batches).
     await app.ctx.pool.query(
       `insert into participants (workspace_id, mode, external_id, lifetime_points)
@@ -536,9 +516,7 @@ describe('each move once, under concurrency', () => {
   });
 
   it('concurrent credits of one participant move them up once per level crossed', async () => {
-    const ws = await app.workspace();
-    await putTiers(ws, programme());
-    await applied(ws);
+    const ws = await running();
     const a = uid('a');
     await adjust(ws, a, 1);
     await Promise.all(Array.from({ length: 20 }, () => adjust(ws, a, 30)));
@@ -549,9 +527,7 @@ describe('each move once, under concurrency', () => {
 
 describe('what counts', () => {
   it('pending points count once activated, not before', async () => {
-    const ws = await app.workspace();
-    await putTiers(ws, programme());
-    await applied(ws);
+    const ws = await running();
     await buildFlow(ws, { actions: [{ type: 'award_points', points: 150, pending_for: 'PT2S' }] });
     const p = uid('p');
     const r = await ws.api('/v1/events', {

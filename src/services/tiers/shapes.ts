@@ -111,7 +111,13 @@ export const participantTierShape = z
     since: timestamp('When they reached this level.'),
     qualifying_points: z.int().min(0).meta({ description: 'Qualifying points in the current window.' }),
     next: z
-      .object({ key: z.string(), name: z.string(), points_needed: z.int().min(1) })
+      .object({
+        key: z.string(),
+        name: z.string(),
+        points_needed: z.int().min(0).meta({
+          description: '0 when their qualifying points already reach it (a level set by hand below them).',
+        }),
+      })
       .nullable()
       .meta({ description: 'The level above and the qualifying points it still needs; null at the top.' }),
     retain: z

@@ -6,17 +6,25 @@ import type { Sql } from '../../db/tx.ts';
 // locks, so workers share them and never wait on an engine batch; the programme walk holds the
 // programme's row and waits for each participant, so no one is skipped.
 
-/** Locks up to `limit` participants with rolling-window credits leaving by `now`; their ids. */
-export async function lockLeavingOwners(sql: Sql, now: Date, limit: number): Promise<number[]> {
+/**
+ * Locks the participants `candidates` (a SELECT of participant ids, `limit` of them at most) names,
+ * in id order, skipping those another transaction holds; their ids.
+ */
+async function lockSkipping(sql: Sql, candidates: string, values: unknown[]): Promise<number[]> {
   const { rows } = await sql.query<{ id: string }>(
-    `select p.id from participants p
-      where p.id in (select c.participant_id from tier_credits c where c.leaves_at <= $1 order by c.leaves_at limit $2)
-      order by p.id
-      for no key update of p skip locked`,
-    [now, limit],
+    `select p.id from participants p where p.id in (${candidates}) order by p.id for no key update of p skip locked`,
+    values,
   );
   return rows.map((r) => Number(r.id));
 }
+
+/** Locks up to `limit` participants with rolling-window credits leaving by `now`; their ids. */
+export const lockLeavingOwners = (sql: Sql, now: Date, limit: number) =>
+  lockSkipping(
+    sql,
+    'select c.participant_id from tier_credits c where c.leaves_at <= $1 order by c.leaves_at limit $2',
+    [now, limit],
+  );
 
 /** Takes these (locked) participants' credits leaving by `now` out of the window; points left per participant. */
 export async function takeOutLeaving(
@@ -35,16 +43,12 @@ export async function takeOutLeaving(
 }
 
 /** Locks up to `limit` participants whose downgrade review is due at `now`; their ids. */
-export async function lockDueReviews(sql: Sql, now: Date, limit: number): Promise<number[]> {
-  const { rows } = await sql.query<{ id: string }>(
-    `select p.id from participants p
-      where p.id in (select q.id from participants q where q.tier_review_at <= $1 order by q.tier_review_at limit $2)
-      order by p.id
-      for no key update of p skip locked`,
+export const lockDueReviews = (sql: Sql, now: Date, limit: number) =>
+  lockSkipping(
+    sql,
+    'select q.id from participants q where q.tier_review_at <= $1 order by q.tier_review_at limit $2',
     [now, limit],
   );
-  return rows.map((r) => Number(r.id));
-}
 
 /**
  * Locks up to `limit` participants above the first level of a `calendar` programme whose standing
