@@ -1,10 +1,13 @@
 import { validationError } from '../errors.ts';
+import { externalIdParam } from '../lib/primitives.ts';
 import type { BadgeAward } from '../services/badges/badge-award.ts';
 import type { BalanceChange } from '../services/ledger/balance-change.ts';
 import { LiveEnded } from '../services/live/subscriber.ts';
+import type { TierChange } from '../services/live/tier-change.ts';
 import { builder } from './builder.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { LedgerEntry } from './ledger-entry.ts';
+import { TierReason, TierRef } from './participant-tier.ts';
 import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
 
@@ -36,16 +39,30 @@ const BadgeAwardRef = builder.objectRef<BadgeAward>('BadgeAward').implement({
   })),
 });
 
+const TierChangeRef = builder.objectRef<TierChange>('TierChange').implement({
+  description: 'A move of a participant’s level (a tier_history row), after it commits.',
+  fields: mirror((t) => ({
+    externalId: t.exposeString('external_id'),
+    from: t.expose('from', { type: TierRef, nullable: true, description: 'Null when they had no level.' }),
+    to: t.expose('to', { type: TierRef, nullable: true, description: 'Null when the programme ended.' }),
+    reason: t.field({ type: TierReason, resolve: (c) => c.reason }),
+    qualifyingPoints: t.expose('qualifying_points', {
+      type: PointsScalar,
+      description: 'Their qualifying points when they moved.',
+    }),
+  })),
+});
+
 /** participants:read, or a participant token subscribing to its own participant. */
 const canWatch = (externalId: string) =>
   ({ $any: { ability: 'participants:read', participant: externalId } }) as const;
 
-/** A ledger entry id argument: a whole number, or a validation_error. */
-const entryId = (id: string | number | null | undefined): number | undefined => {
+/** An `after` argument, the id of a row of what is followed: a whole number, or a validation_error. */
+const rowId = (id: string | number | null | undefined, what: string): number | undefined => {
   if (id == null) return undefined;
   const n = Number(id);
   if (!Number.isSafeInteger(n) || n < 0)
-    throw validationError([{ field: 'after', message: 'must be a ledger entry id' }]);
+    throw validationError([{ field: 'after', message: `must be ${what}` }]);
   return n;
 };
 
@@ -64,7 +81,7 @@ builder.subscriptionFields((t) => ({
       'commits, in commit order, from any process. Needs participants:read, or a participant token for ' +
       'this participant. An unknown participant is not_found.',
     args: {
-      externalId: t.arg.string({ required: true }),
+      externalId: t.arg.string({ required: true, validate: externalIdParam() }),
       after: t.arg.id({
         description:
           'Resume after this ledger entry id (e.g. the newest one a query returned): every later entry is sent, ' +
@@ -73,7 +90,7 @@ builder.subscriptionFields((t) => ({
     },
     authScopes: (_root, args) => canWatch(args.externalId),
     subscribe: (_root, args, { app, who }) =>
-      app.live.subscribe('balance', who, args.externalId, { after: entryId(args.after) }),
+      app.live.subscribe('balance', who, args.externalId, { after: rowId(args.after, 'a ledger entry id') }),
     resolve: (change) => delivered(change as BalanceChange | LiveEnded),
   }),
   badgeAwarded: t.field({
@@ -81,9 +98,28 @@ builder.subscriptionFields((t) => ({
     description:
       'Every badge awarded to the participant after it commits. Needs participants:read, or a participant ' +
       'token for this participant.',
-    args: { externalId: t.arg.string({ required: true }) },
+    args: { externalId: t.arg.string({ required: true, validate: externalIdParam() }) },
     authScopes: (_root, args) => canWatch(args.externalId),
     subscribe: (_root, args, { app, who }) => app.live.subscribe('badge', who, args.externalId),
     resolve: (award) => delivered(award as BadgeAward | LiveEnded),
+  }),
+  tierChanged: t.field({
+    type: TierChangeRef,
+    description:
+      'Every move of the participant’s level (upgrades, downgrades, manual levels, programme changes) after it ' +
+      'commits, in commit order, from any process. Needs participants:read, or a participant token for this ' +
+      'participant. An unknown participant is not_found.',
+    args: {
+      externalId: t.arg.string({ required: true, validate: externalIdParam() }),
+      after: t.arg.id({
+        description:
+          'Resume after this tier move id (the newest one `Participant.tierHistory` returned): every later move ' +
+          'is sent, so nothing that commits between the query and the subscription is missed.',
+      }),
+    },
+    authScopes: (_root, args) => canWatch(args.externalId),
+    subscribe: (_root, args, { app, who }) =>
+      app.live.subscribe('tier', who, args.externalId, { after: rowId(args.after, 'a tier move id') }),
+    resolve: (change) => delivered(change as TierChange | LiveEnded),
   }),
 }));

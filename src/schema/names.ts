@@ -41,6 +41,21 @@ export function patchArgs(args: Record<string, unknown>): Record<string, unknown
 }
 
 /**
+ * An input object as a service body, at every level: keys snake_cased, fields left out absent,
+ * and an explicit `null` kept (a PATCH: it clears the field, as on REST) or dropped (a PUT, where
+ * GraphQL's `null` for an optional input field means "not given", so the service's default applies).
+ */
+export function snakeDeep(value: unknown, nulls: 'keep' | 'drop'): unknown {
+  if (Array.isArray(value)) return value.map((v) => snakeDeep(v, nulls));
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined && (v !== null || nulls === 'keep'))
+      .map(([k, v]) => [snakeName(k), snakeDeep(v, nulls)]),
+  );
+}
+
+/**
  * A service's issue path in the caller's spelling, walking what the caller sent: a name the
  * caller used stays (so keys inside a JSON argument such as `payload` are never renamed), a
  * page field becomes the Relay argument sent, anything else is camelCased.

@@ -29,6 +29,7 @@ import { LedgerEntry } from './ledger-entry.ts';
 import { requestLoader } from './loaders.ts';
 import { patchArgs, serviceArgs, serviceInput } from './names.ts';
 import { NextExpiry } from './next-expiry.ts';
+import { ParticipantTier } from './participant-tier.ts';
 import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
 
@@ -61,6 +62,11 @@ const Summary = builder.objectRef<ParticipantSummary>('ParticipantSummary').impl
     eventsCount: t.exposeInt('events_count'),
     rank: t.exposeInt('rank', { description: 'Competition rank on the all-time `points` leaderboard.' }),
     activeMultiplier: t.expose('active_multiplier', { type: Multiplier, nullable: true }),
+    tier: t.expose('tier', {
+      type: ParticipantTier,
+      nullable: true,
+      description: 'Their level (as on Participant.tier); null when no tier programme runs.',
+    }),
   })),
 });
 
@@ -96,6 +102,11 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
       description: 'Flow-awarded points waiting to become spendable.',
     }),
     nextExpiry: t.expose('next_expiry', { type: NextExpiry, nullable: true }),
+    tier: t.expose('tier', {
+      type: ParticipantTier,
+      nullable: true,
+      description: 'Their level in the tier programme; null when no programme runs.',
+    }),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
     updatedAt: t.expose('updated_at', { type: DateTimeScalar }),
     summary: t.loadable({

@@ -20,7 +20,7 @@ import {
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
-import { serviceInput, snakeName } from './names.ts';
+import { serviceInput, snakeDeep } from './names.ts';
 import { canReadOwn, Participant } from './participant.ts';
 import { PointsScalar } from './points.ts';
 import { mirror } from './shape.ts';
@@ -158,18 +158,6 @@ const EarningCapInput = builder.inputType('EarningCapInput', {
   }),
 });
 
-/** Arguments as the service's PATCH body: keys snake_cased at every level, explicit nulls kept. */
-const snakeDeep = (v: unknown): unknown =>
-  Array.isArray(v)
-    ? v.map(snakeDeep)
-    : v && typeof v === 'object'
-      ? Object.fromEntries(
-          Object.entries(v)
-            .filter(([, x]) => x !== undefined)
-            .map(([k, x]) => [snakeName(k), snakeDeep(x)]),
-        )
-      : v;
-
 const UpdateProgramInput = builder
   .inputType('UpdateProgramInput', {
     description: 'The fields to replace; `null` clears `pointsExpiry` or `pendingFor`.',
@@ -181,7 +169,7 @@ const UpdateProgramInput = builder
       earningCaps: t.field({ type: [EarningCapInput] }),
     }),
   })
-  .validate(serviceInput(updateProgramInput, snakeDeep as (args: Record<string, unknown>) => unknown));
+  .validate(serviceInput(updateProgramInput, (args) => snakeDeep(args, 'keep')));
 
 builder.mutationFields((t) => ({
   updateProgram: t.field({

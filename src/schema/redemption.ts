@@ -84,8 +84,8 @@ builder.mutationFields((t) => ({
     type: RedeemPayload,
     description:
       'Redeems a reward, like POST /v1/redemptions (needs redemptions:write). Business refusals come back as ' +
-      'errors with extensions.code not_found, reward_unavailable, out_of_stock, insufficient_points (with ' +
-      'balance and cost_points), external_fulfilment_failed or idempotency_conflict.',
+      'errors with extensions.code not_found, reward_unavailable, tier_required (with min_tier), out_of_stock, ' +
+      'insufficient_points (with balance and cost_points), external_fulfilment_failed or idempotency_conflict.',
     args: { input: t.arg({ type: RedeemInput, required: true }) },
     authScopes: { ability: 'redemptions:write' },
     resolve: (_root, { input }, { app, who }) => redeemReward(app, who, input),

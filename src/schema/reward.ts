@@ -31,8 +31,10 @@ export const RewardType = builder.enumType('RewardType', {
   values: REWARD_TYPES,
 });
 
-/** A catalogue reward; `canAfford` only when the catalogue was asked for a participant. */
-export const Reward = builder.objectRef<RewardDto & { can_afford?: boolean }>('Reward').implement({
+/** A reward; `canAfford` and `tierEligible` only when the catalogue was asked for a participant. */
+type RewardItem = RewardDto & Partial<Pick<CatalogueRewardDto, 'can_afford' | 'tier_eligible'>>;
+
+export const Reward = builder.objectRef<RewardItem>('Reward').implement({
   description: 'A catalogue item participants spend points on.',
   fields: mirror((t) => ({
     id: t.exposeID('id'),
@@ -60,6 +62,17 @@ export const Reward = builder.objectRef<RewardDto & { can_afford?: boolean }>('R
       nullable: true,
       description: "Whether the participant's balance covers the cost; null unless `rewards(participant:)`.",
       resolve: (r) => r.can_afford ?? null,
+    }),
+    minTier: t.exposeString('min_tier', {
+      nullable: true,
+      description:
+        'The lowest tier level (its key) that may redeem it; below it, redeem is tier_required. Null: anyone.',
+    }),
+    tierEligible: t.boolean({
+      nullable: true,
+      description:
+        'Whether the participant’s tier level reaches `minTier` (true without one); null unless `rewards(participant:)`.',
+      resolve: (r) => r.tier_eligible ?? null,
     }),
     config: t.expose('config', {
       type: JSONScalar,
@@ -120,6 +133,9 @@ const rewardFields = (t: InputFieldBuilder<typeof builder.$inferSchemaTypes, 'In
   startsAt: t.field({ type: DateTimeScalar }),
   endsAt: t.field({ type: DateTimeScalar }),
   config: t.field({ type: JSONScalar, description: CONFIG_DESCRIPTION }),
+  minTier: t.string({
+    description: 'A level key of the running tier programme: below it, redeem is tier_required.',
+  }),
 });
 
 const CreateRewardInput = builder

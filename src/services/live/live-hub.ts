@@ -9,34 +9,53 @@ import { LiveListener } from './listen.sql.ts';
 import {
   type Connections,
   type LiveRow,
+  type LiveTable,
   lastRowId,
   participantIdOf,
   readBadgeAwards,
   readBalanceChanges,
+  readTierChanges,
   unwatchAll,
   unwatchParticipant,
   watchParticipant,
 } from './reads.sql.ts';
 import { type LiveSubscription, Subscriber } from './subscriber.ts';
+import type { TierChange } from './tier-change.ts';
 
 export { LiveEnded, type LiveSubscription } from './subscriber.ts';
 
-type Kind = 'balance' | 'badge';
-type Item<K extends Kind> = K extends 'balance' ? BalanceChange : BadgeAward;
+/** What a subscription follows, and what each of its updates is. */
+interface Items {
+  balance: BalanceChange;
+  badge: BadgeAward;
+  tier: TierChange;
+}
+type Kind = keyof Items;
 
-const KINDS = ['balance', 'badge'] as const;
+const KINDS = ['balance', 'badge', 'tier'] as const satisfies readonly Kind[];
 
-/** What each kind reads: its rows after a position, and the table whose last id is a starting point. */
+/**
+ * What each kind reads: its rows after a position, the table whose last id is a starting point,
+ * and the tag its table's trigger NOTIFYs with (triggers.ts).
+ */
 const SOURCES: Record<
   Kind,
   {
     read: (db: Sql, at: Parameters<typeof readBalanceChanges>[1]) => Promise<LiveRow<unknown>[]>;
-    table: 'ledger_entries' | 'participant_badges';
+    table: LiveTable;
+    tag: string;
   }
 > = {
-  balance: { read: readBalanceChanges, table: 'ledger_entries' },
-  badge: { read: readBadgeAwards, table: 'participant_badges' },
+  balance: { read: readBalanceChanges, table: 'ledger_entries', tag: 'l' },
+  badge: { read: readBadgeAwards, table: 'participant_badges', tag: 'b' },
+  tier: { read: readTierChanges, table: 'tier_history', tag: 't' },
 };
+
+const KIND_OF_TAG = new Map<string, Kind>(KINDS.map((kind) => [SOURCES[kind].tag, kind]));
+
+/** One value per kind. */
+const perKind = <T>(make: () => T) =>
+  Object.fromEntries(KINDS.map((kind) => [kind, make()])) as Record<Kind, T>;
 
 export interface LiveHubOptions {
   databaseUrl: string;
@@ -51,7 +70,7 @@ export interface LiveHubOptions {
 const FLUSH_ROWS = 5_000;
 
 /**
- * Fans committed ledger entries and badge awards out to this process's subscribers, through
+ * Fans committed ledger entries, badge awards and tier moves out to this process's subscribers, through
  * Postgres alone (docs/live-updates.md#how-a-committed-change-reaches-a-subscriber): one
  * connection LISTENs on `svc_live` (listen.sql.ts; the migration's statement triggers NOTIFY the
  * ids of the participants a committed statement changed), and the rows a subscriber has not had
@@ -65,13 +84,10 @@ const FLUSH_ROWS = 5_000;
 export class LiveHub {
   private readonly opts: Required<LiveHubOptions>;
   private readonly listener: LiveListener;
-  private readonly watched: Record<Kind, Map<string, Set<Subscriber<unknown>>>> = {
-    balance: new Map(),
-    badge: new Map(),
-  };
-  private readonly dirty: Record<Kind, Set<string>> = { balance: new Set(), badge: new Set() };
-  private readonly flushing: Record<Kind, Promise<void> | null> = { balance: null, badge: null };
-  private readonly again: Record<Kind, boolean> = { balance: false, badge: false };
+  private readonly watched = perKind(() => new Map<string, Set<Subscriber<unknown>>>());
+  private readonly dirty = perKind(() => new Set<string>());
+  private readonly flushing = perKind((): Promise<void> | null => null);
+  private readonly again = perKind(() => false);
   private closed = false;
   /** This hub's rows in `live_watches`. */
   readonly hubId = randomUUID();
@@ -103,7 +119,7 @@ export class LiveHub {
   }
 
   /**
-   * A subscription to one participant's balance changes or badge awards, from now on. 404 when
+   * A subscription to one participant's balance changes, badge awards or tier moves, from now on. 404 when
    * the participant does not exist in the scope's workspace and mode. With `after`, every row
    * after that id is sent, so a client that read the state first misses nothing in between.
    */
@@ -111,13 +127,13 @@ export class LiveHub {
     kind: K,
     scope: Scope,
     externalId: string,
-    /** Resume after this row id (a ledger entry or badge award the client has seen). */
+    /** Resume after this row id (a ledger entry, badge award or tier move the client has seen). */
     opts: { after?: number } = {},
-  ): Promise<LiveSubscription<Item<K>>> {
+  ): Promise<LiveSubscription<Items[K]>> {
     await this.start();
     const pid = await participantIdOf(this.opts.pool, scope, externalId);
     if (!pid) throw notFound('participant');
-    const sub = new Subscriber<Item<K>>(this.opts.bufferLimit, () => this.detach(kind, pid, sub));
+    const sub = new Subscriber<Items[K]>(this.opts.bufferLimit, () => this.detach(kind, pid, sub));
     // Only statements that run their trigger after the watch commits NOTIFY; the starting
     // point covers the ones already running.
     if (!this.isWatched(pid)) await watchParticipant(this.opts.pool, pid, this.hubId);
@@ -157,10 +173,10 @@ export class LiveHub {
   }
 
   private isWatched(pid: string): boolean {
-    return this.watched.balance.has(pid) || this.watched.badge.has(pid);
+    return KINDS.some((kind) => this.watched[kind].has(pid));
   }
 
-  /** A subscriber left: its participant is unwatched once no subscriber of either kind is left. */
+  /** A subscriber left: its participant is unwatched once no subscriber of any kind is left. */
   private detach(kind: Kind, pid: string, sub: Subscriber<unknown>): void {
     const subs = this.watched[kind].get(pid);
     if (!subs) return;
@@ -175,7 +191,7 @@ export class LiveHub {
 
   private onNotify(payload: string): void {
     const [tag, list] = [payload.slice(0, 1), payload.slice(2)];
-    const kind: Kind | null = tag === 'l' ? 'balance' : tag === 'b' ? 'badge' : null;
+    const kind = KIND_OF_TAG.get(tag);
     if (!kind || this.watched[kind].size === 0) return;
     if (list === '*') {
       this.markAll(kind);

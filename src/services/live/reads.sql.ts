@@ -13,6 +13,8 @@ import type { Scope } from '../keys/principal.ts';
 import type { BalanceChange } from '../ledger/balance-change.ts';
 import { presentEntry } from '../ledger/presenters.ts';
 import { entryColumns, type RawEntry } from '../ledger/repository.ts';
+import type { MoveRow } from '../tiers/repository.ts';
+import { presentTierChange, type TierChange } from './tier-change.ts';
 
 /** A row read for subscribers: its participant, its id (the position) and what is delivered. */
 export interface LiveRow<T> {
@@ -78,6 +80,26 @@ export async function readBadgeAwards(db: Sql, at: Positions): Promise<LiveRow<B
   }));
 }
 
+/** The moves of levels (`tier_history`) after each position, by participant and id. */
+export async function readTierChanges(db: Sql, at: Positions): Promise<LiveRow<TierChange>[]> {
+  const { rows } = await db.query<MoveRow & { participant_id: string; external_id: string }>(
+    `select h.id, h.participant_id, h.from_key, h.from_name, h.to_key, h.to_name, h.reason, h.note,
+            h.qualifying_points, h.at, p.external_id
+       from unnest($1::bigint[], $2::bigint[]) s(pid, after)
+       join lateral (select * from tier_history h
+                      where h.participant_id = s.pid and h.id > s.after
+                      order by h.id limit $3) h on true
+       join participants p on p.id = h.participant_id
+      order by h.participant_id, h.id`,
+    [at.pids, at.afters, at.limit],
+  );
+  return rows.map((r) => ({
+    participantId: String(r.participant_id),
+    id: Number(r.id),
+    item: presentTierChange(r),
+  }));
+}
+
 /** The id of a participant of the scope's workspace and mode, or null. */
 export async function participantIdOf(db: Sql, scope: Scope, externalId: string): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
@@ -105,19 +127,18 @@ export async function unwatchAll(db: Sql, hubId: string): Promise<void> {
   await db.query('delete from live_watches where hub_id = $1', [hubId]);
 }
 
+/** The tables the hub reads rows of, by id per participant. */
+export type LiveTable = 'ledger_entries' | 'participant_badges' | 'tier_history';
+
 /** A pool that lends one connection for a short transaction. */
 export type Connections = ClientPool;
 
 /**
  * The id of the participant's last row in `table`, read after every write already under way has
- * committed: ledger and badge writes hold the participant's row lock until they commit, and FOR
- * SHARE waits for them; the next statement's snapshot then sees their rows.
+ * committed: ledger, badge and tier writes hold the participant's row lock until they commit, and
+ * FOR SHARE waits for them; the next statement's snapshot then sees their rows.
  */
-export async function lastRowId(
-  pool: Connections,
-  table: 'ledger_entries' | 'participant_badges',
-  pid: string,
-): Promise<number> {
+export async function lastRowId(pool: Connections, table: LiveTable, pid: string): Promise<number> {
   return withTransaction(pool, async (client) => {
     await client.query('select 1 from participants where id = $1 for share', [pid]);
     const { rows } = await client.query<{ max: string | null }>(
