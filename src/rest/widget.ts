@@ -9,7 +9,7 @@ import { escapeHtml, FAVICON_LINK } from './landing.ts';
 /**
  * `GET /widget.js`: the `<svc-points>` custom element (web/widget, bundled with graphql-ws by
  * `npm run generate` and committed), and `GET /widget-demo?token=…`: a page that embeds it with a
- * participant token, so anyone can watch a balance change live. Both are self-contained: nothing
+ * participant token, so anyone can watch a balance and a tier level change live. Both are self-contained: nothing
  * loads from another origin.
  *
  * The bundle is sent brotli- or gzip-compressed as the request accepts (compressed once, on
@@ -46,9 +46,9 @@ ${FAVICON_LINK}
 <body>
 <h1>Live points</h1>
 ${tokenLine(token, claims)}
-<p>The balance and latest badge, updated live over GraphQL subscriptions:</p>
+<p>The balance, the tier level with the points the next level needs, and the latest badge, updated live over GraphQL subscriptions:</p>
 <p><svc-points id="widget" endpoint="/graphql" token="${escapeHtml(claims && !(claims instanceof Error) ? token : '')}"></svc-points></p>
-${claims && !(claims instanceof Error) ? '<p>Change the balance (an adjustment, an event that triggers a flow, a redemption) and watch it move.</p>' : ''}
+${claims && !(claims instanceof Error) ? '<p>Change the balance (an adjustment, an event that triggers a flow, a redemption) or the level (<code>PUT /v1/participants/{external_id}/tier</code>) and watch it move.</p>' : ''}
 <p>Embed it on any page:</p>
 <pre>&lt;script src="${'{'}your svc}/widget.js"&gt;&lt;/script&gt;
 &lt;svc-points endpoint="${'{'}your svc}/graphql" token="svc_pt_…"&gt;&lt;/svc-points&gt;</pre>

@@ -1,26 +1,42 @@
 import { type Client, createClient } from 'graphql-ws';
 
 /**
- * `<svc-points endpoint="https://…/graphql" token="svc_pt_…">`: a participant's balance and
- * latest badge, live. A plain custom element with graphql-ws bundled in and no framework: the
- * page needs only this script and a participant token (never an API key). The first values come
- * from one GraphQL query; after that every committed change arrives over the socket
- * (`balanceChanged`, `badgeAwarded`). Style it from outside with `::part(balance)`,
- * `::part(badge)` and `::part(status)`.
+ * `<svc-points endpoint="https://…/graphql" token="svc_pt_…">`: a participant's balance, latest
+ * badge, tier level and the points the next level needs, live. A plain custom element with
+ * graphql-ws bundled in and no framework: the page needs only this script and a participant token
+ * (never an API key). The first values come from one GraphQL query; after that every committed
+ * change arrives over the socket (`balanceChanged`, `badgeAwarded`, `tierChanged`). Style it from
+ * outside with `::part(balance)`, `::part(badge)`, `::part(tier)`, `::part(next)` and
+ * `::part(status)`.
  */
 
+const TIER = 'tier { key name next { key name pointsNeeded } }';
 const QUERY = `query SvcPoints($id: String!) {
-  participant(externalId: $id) { balance badges { key tier name awardedAt } ledger(first: 1) { nodes { id } } }
+  participant(externalId: $id) {
+    balance badges { key tier name awardedAt } ledger(first: 1) { nodes { id } } ${TIER} tierHistory(first: 1) { nodes { id } }
+  }
 }`;
+const TIER_QUERY = `query SvcTier($id: String!) { participant(externalId: $id) { ${TIER} } }`;
 const BALANCE =
   'subscription SvcBalance($id: String!, $after: ID) { balanceChanged(externalId: $id, after: $after) { balance } }';
 const BADGES =
   'subscription SvcBadges($id: String!) { badgeAwarded(externalId: $id) { badge { key tier name } awardedAt } }';
+const TIERS =
+  'subscription SvcTiers($id: String!, $after: ID) { tierChanged(externalId: $id, after: $after) { to { key name } } }';
 
 interface Participant {
   balance: number;
   badges: Badge[];
   ledger: { nodes: { id: string }[] };
+  tier: Tier | null;
+  tierHistory: { nodes: { id: string }[] };
+}
+
+/** The participant's level; null when no tier programme runs. */
+interface Tier {
+  key: string;
+  name: string;
+  next: { key: string; name: string; pointsNeeded: number } | null;
 }
 
 interface Badge {
@@ -48,6 +64,9 @@ const STYLE = `
 [part=unit] { opacity: .7; }
 [part=badge]:empty { display: none; }
 [part=badge] { padding: .1em .5em; border-radius: 1em; background: #ffe9a8; font-size: .85em; }
+[part=tier]:empty, [part=next]:empty { display: none; }
+[part=tier] { padding: .1em .5em; border-radius: 1em; background: #dfe6fb; font-size: .85em; font-weight: 600; }
+[part=next] { font-size: .8em; opacity: .75; }
 [part=status] { width: .5em; height: .5em; border-radius: 50%; background: #b5bac7; }
 [part=status][data-live] { background: #2bb673; }
 `;
@@ -62,7 +81,7 @@ export class SvcPoints extends HTMLElement {
   constructor() {
     super();
     this.root = this.attachShadow({ mode: 'open' });
-    this.root.innerHTML = `<style>${STYLE}</style><span part="status" title="connecting"></span><span part="balance">…</span><span part="unit">points</span><span part="badge"></span>`;
+    this.root.innerHTML = `<style>${STYLE}</style><span part="status" title="connecting"></span><span part="balance">…</span><span part="unit">points</span><span part="tier"></span><span part="next"></span><span part="badge"></span>`;
   }
 
   connectedCallback(): void {
@@ -104,6 +123,14 @@ export class SvcPoints extends HTMLElement {
     this.el('badge').textContent = badge ? `${badge.name}${badge.tier ? ` · ${badge.tier}` : ''}` : '';
   }
 
+  private showTier(tier: Tier | null): void {
+    this.el('tier').textContent = tier?.name ?? '';
+    this.el('next').textContent = tier?.next
+      ? `${tier.next.pointsNeeded.toLocaleString()} points to ${tier.next.name}`
+      : '';
+    this.dispatchEvent(new CustomEvent('svc-tier', { detail: { tier } }));
+  }
+
   private status(live: boolean, title: string): void {
     const el = this.el('status');
     el.toggleAttribute('data-live', live);
@@ -121,6 +148,12 @@ export class SvcPoints extends HTMLElement {
     const ws = new URL(http);
     ws.protocol = http.protocol === 'https:' ? 'wss:' : 'ws:';
     const authorization = `Bearer ${token}`;
+    const query = <T>(q: string): Promise<{ data?: { participant?: T | null } }> =>
+      fetch(http, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify({ query: q, variables: { id } }),
+      }).then((r) => r.json());
     // A restart (an attribute set while the page parses) disposes this client, whose socket may
     // close only after its successor's is up: a client no longer current changes nothing shown.
     const current = () => this.client === client;
@@ -144,15 +177,35 @@ export class SvcPoints extends HTMLElement {
         },
       ),
     );
-    // The balance: read once, then followed from the newest entry read, so a change committed
-    // between the two is not missed.
-    fetch(http, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization },
-      body: JSON.stringify({ query: QUERY, variables: { id } }),
-    })
-      .then((r) => r.json())
-      .then((r: { data?: { participant?: Participant | null } }) => {
+    // The tier: a move shows its level at once; what the next level needs is read again after
+    // each move or balance change (a credit brings qualifying points, which only the service
+    // counts). One read at a time: changes during a read are covered by one more read after it.
+    let reading = false;
+    let again = false;
+    const readTier = () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      query<{ tier: Tier | null }>(TIER_QUERY)
+        .then((r) => {
+          const p = r.data?.participant;
+          if (p && current()) this.showTier(p.tier);
+        })
+        .catch(() => {})
+        .finally(() => {
+          reading = false;
+          if (again && current()) {
+            again = false;
+            readTier();
+          }
+        });
+    };
+    // The balance and the tier: read once, then followed from the newest ledger entry and tier
+    // move read, so a change committed between the two is not missed.
+    query<Participant>(QUERY)
+      .then((r) => {
         if (!current()) return;
         const p = r.data?.participant;
         if (!p) {
@@ -161,11 +214,32 @@ export class SvcPoints extends HTMLElement {
         }
         this.showBalance(p.balance);
         this.showBadge(p.badges[0] ?? null);
+        this.showTier(p.tier);
+        this.stops.push(
+          client.subscribe<{ tierChanged: { to: { key: string; name: string } | null } }>(
+            { query: TIERS, variables: { id, after: p.tierHistory.nodes[0]?.id ?? '0' } },
+            {
+              next: ({ data }) => {
+                if (!data || !current()) return;
+                const to = data.tierChanged.to;
+                if (to) this.el('tier').textContent = to.name;
+                else this.showTier(null);
+                readTier();
+              },
+              error: () => current() && this.status(false, 'subscription refused'),
+              complete: () => {},
+            },
+          ),
+        );
         this.stops.push(
           client.subscribe<{ balanceChanged: { balance: number } }>(
             { query: BALANCE, variables: { id, after: p.ledger.nodes[0]?.id ?? '0' } },
             {
-              next: ({ data }) => data && current() && this.showBalance(data.balanceChanged.balance),
+              next: ({ data }) => {
+                if (!data || !current()) return;
+                this.showBalance(data.balanceChanged.balance);
+                readTier();
+              },
               error: () => current() && this.status(false, 'subscription refused'),
               complete: () => {},
             },
