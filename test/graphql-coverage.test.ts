@@ -64,6 +64,13 @@ const GRAPHQL_FIELD: Record<string, `${'Query' | 'Mutation'}.${string}`> = {
   cancelPendingPoints: 'Mutation.cancelPendingPoints',
   getProgram: 'Query.program',
   updateProgram: 'Mutation.updateProgram',
+  // tiers
+  getTiers: 'Query.tiers',
+  putTiers: 'Mutation.putTiers',
+  deleteTiers: 'Mutation.deleteTiers',
+  previewTiers: 'Mutation.previewTiers',
+  listParticipantTierHistory: 'Query.participant', // Participant.tierHistory
+  setParticipantTier: 'Mutation.setParticipantTier',
   getParticipantSummary: 'Query.participant', // Participant.summary
   listParticipantLedger: 'Query.participant', // Participant.ledger
   listParticipantBadges: 'Query.participant', // Participant.badges
@@ -115,6 +122,7 @@ const NESTED: Record<string, [type: string, field: string]> = {
   getParticipantSummary: ['Participant', 'summary'],
   getParticipantPoints: ['Participant', 'points'],
   listParticipantPendingPoints: ['Participant', 'pendingGrants'],
+  listParticipantTierHistory: ['Participant', 'tierHistory'],
   listParticipantLedger: ['Participant', 'ledger'],
   listParticipantBadges: ['Participant', 'badges'],
   getLeaderboard: ['Leaderboard', 'top'],
@@ -391,6 +399,72 @@ describe('the new mutations over HTTP', () => {
       { id: createReward.id },
     );
     expect(archiveReward).toEqual({ id: createReward.id, active: false, isClaimable: false });
+  });
+
+  it('gives a reward a minTier, marks the participant’s catalogue tierEligible, and refuses redeem below it', async () => {
+    const tiered = await app.workspace();
+    const tgql = graphqlClient(app, tiered);
+    await tgql.data(`mutation ($input: TierProgrammeInput!) { putTiers(input: $input) { levels { key } } }`, {
+      input: {
+        qualification: { window: 'lifetime' },
+        downgrade: { policy: 'none' },
+        levels: [
+          { key: 'bronze', name: 'Bronze', threshold: 0 },
+          { key: 'gold', name: 'Gold', threshold: 1000 },
+        ],
+      },
+    });
+    const { createReward } = await tgql.data<any>(
+      `mutation { createReward(input: { name: "Lounge", type: physical, costPoints: 10, stock: 5, minTier: "gold" }) { id minTier } }`,
+    );
+    expect(createReward.minTier).toBe('gold');
+    await tgql.data(
+      `mutation { createReward(input: { name: "Mug", type: physical, costPoints: 10 }) { id } }`,
+    );
+    await tgql.data(`mutation { adjustPoints(externalId: "tina", points: 50, reason: "seed") { replayed } }`);
+
+    const catalogue = async () =>
+      (
+        await tgql.data<any>(`{ rewards(participant: "tina") { id name minTier canAfford tierEligible } }`)
+      ).rewards.map((r: any) => [r.name, r.minTier, r.canAfford, r.tierEligible]);
+    expect(await catalogue()).toEqual(
+      expect.arrayContaining([
+        ['Lounge', 'gold', true, false],
+        ['Mug', null, true, true],
+      ]),
+    );
+    // The same as REST's per-participant catalogue.
+    const rest = (await tiered.api('/v1/participants/tina/rewards')).body.data;
+    expect(rest.map((r: any) => [r.name, r.min_tier, r.tier_eligible]).sort()).toEqual(
+      (await catalogue()).map(([name, minTier, , eligible]: unknown[]) => [name, minTier, eligible]).sort(),
+    );
+    // Without a participant there is no eligibility to tell.
+    const plain = await tgql.data<any>(`{ rewards { name minTier tierEligible } }`);
+    expect(plain.rewards.find((r: any) => r.name === 'Lounge')).toEqual({
+      name: 'Lounge',
+      minTier: 'gold',
+      tierEligible: null,
+    });
+
+    const refused = await tgql(
+      `mutation ($rewardId: ID!) { redeem(input: { participant: "tina", rewardId: $rewardId }) { redemption { id } } }`,
+      { rewardId: createReward.id },
+    );
+    expect(firstError(refused).extensions).toMatchObject({ code: 'tier_required', min_tier: 'gold' });
+
+    const unknown = await tgql(
+      `mutation ($id: ID!) { updateReward(id: $id, input: { minTier: "platinum" }) { id } }`,
+      {
+        id: createReward.id,
+      },
+    );
+    expect(firstError(unknown).extensions.code).toBe('validation_error');
+    const { updateReward } = await tgql.data<any>(
+      `mutation ($id: ID!) { updateReward(id: $id, input: { minTier: null }) { minTier } }`,
+      { id: createReward.id },
+    );
+    expect(updateReward).toEqual({ minTier: null });
+    expect(await catalogue()).toContainEqual(['Lounge', null, true, true]);
   });
 
   it('fulfils a physical redemption, and refuses a second move as invalid_state', async () => {

@@ -108,6 +108,8 @@ beforeAll(async () => {
   ids['putEventTypeSchema.key'] = 'order.completed';
   const event = await ws.api('/v1/events', { body: SAMPLES.createEvent!() });
   ids['getEvent.id'] = event.body.event_id;
+  // A tier programme with the level the manual-level sample names, so that sample is valid.
+  await ws.api('/v1/tiers', { method: 'PUT', body: SAMPLES.putTiers!() });
 }, 60_000);
 afterAll(() => app?.close());
 

@@ -58,6 +58,9 @@ export function sampleBodies(ids: SampleIds, receiver = SAMPLE_RECEIVER): Record
       points_expiry: { mode: 'fixed', after: 'P12M', round_to: 'month' },
       earning_caps: [{ period: 'day', max_points: 1000 }],
     }),
+    putTiers: () => tierProgrammeSample(),
+    previewTiers: () => tierProgrammeSample(),
+    setParticipantTier: () => ({ key: 'gold', reason: 'sweep' }),
     adjustPoints: () => ({ points: 1, reason: 'sweep' }),
     reverseLedgerEntry: () => ({ reason: 'sweep' }),
     mintParticipantToken: () => ({ ttl_seconds: 600 }),
@@ -79,6 +82,16 @@ export function sampleBodies(ids: SampleIds, receiver = SAMPLE_RECEIVER): Record
     createExport: () => ({ resource: 'ledger', format: 'csv', since: '2026-01-01T00:00:00Z' }),
   };
 }
+
+/** A tier programme with every field (its levels `bronze` and `gold`). */
+export const tierProgrammeSample = (levelName = 'Gold') => ({
+  qualification: { window: 'rolling', duration: 'P12M' },
+  downgrade: { policy: 'one_down', grace: 'P30D' },
+  levels: [
+    { key: 'bronze', name: 'Bronze', threshold: 0, earn_multiplier: 1, description: 'd' },
+    { key: 'gold', name: levelName, threshold: 100, earn_multiplier: 1.5 },
+  ],
+});
 
 /**
  * Hostile path and query values, percent-encoded (a lone surrogate cannot be encoded as UTF-8,

@@ -19,7 +19,7 @@ import { schema } from '../src/schema/schema.ts';
 import { ABILITIES, type Ability } from '../src/services/keys/abilities.ts';
 import { issueKey, revokeKey } from '../src/services/keys/manage-keys.ts';
 import { eventually, request, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
-import { sampleBodies } from './operation-samples.ts';
+import { sampleBodies, tierProgrammeSample } from './operation-samples.ts';
 import {
   envelopeProblem,
   INTERNALS,
@@ -242,6 +242,9 @@ beforeAll(async () => {
   });
   seeded.event = event.event_id;
   await asVictim(`/v1/event-types/${seeded.eventType}/schema`, { schema: { type: 'object' } }, 'PUT');
+  // The victim's tier programme, its level named with MARK: no intruder's read shows it, and no
+  // intruder's DELETE /v1/tiers ends it.
+  await asVictim('/v1/tiers', tierProgrammeSample(`Gold ${MARK}`), 'PUT');
   const exp = await asVictim('/v1/exports', { resource: 'ledger', format: 'jsonl' });
   seeded.export = exp.id;
   const run = await eventually(
@@ -306,6 +309,8 @@ async function victimUnchanged() {
   expect(redemption.status).not.toBe('cancelled');
   const reward = await asVictim(`/v1/rewards/${seeded.reward}`);
   expect(reward).toMatchObject({ name: `reward ${MARK}`, active: true });
+  const tiers = await asVictim('/v1/tiers');
+  expect(tiers?.levels?.[1]?.name).toBe(`Gold ${MARK}`);
   const types = await asVictim('/v1/event-types');
   expect(types.data.find((t: { key: string }) => t.key === seeded.eventType)?.schema).toEqual({
     type: 'object',

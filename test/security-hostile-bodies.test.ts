@@ -62,6 +62,8 @@ beforeAll(async () => {
   ids['/v1/message-templates/{key}'] = 'hello';
   ids['/v1/leaderboards/{key}'] = 'points';
   ids['/v1/event-types/{key}'] = 'order.completed';
+  // A tier programme with the level the manual-level sample names, so that sample is valid.
+  await api('/v1/tiers', SAMPLES.putTiers!(), 'PUT');
   // What must survive the sweep: events and ledger entries of a participant the sweep never names.
   for (let i = 0; i < 20; i++) {
     const e = await api('/v1/events', {

@@ -60,6 +60,59 @@ describe.skipIf(skipBrowser)('the live widget in a real browser (Chromium)', () 
     await page.close();
   });
 
+  it('shows the tier and the points the next level needs, and follows a credit and a manual level live', async () => {
+    const w = await app.workspace();
+    const put = await w.api('/v1/tiers', {
+      method: 'PUT',
+      body: {
+        qualification: { window: 'lifetime' },
+        downgrade: { policy: 'none' },
+        levels: [
+          { key: 'bronze', name: 'Bronze', threshold: 0 },
+          { key: 'silver', name: 'Silver', threshold: 100 },
+          { key: 'gold', name: 'Gold', threshold: 1000 },
+        ],
+      },
+    });
+    expect(put.status, put.text).toBe(200);
+    await w.api('/v1/participants/tess/points', { body: { points: 40, reason: 'seed' } });
+    const token = (await w.api('/v1/participants/tess/tokens', { body: {} })).body.token;
+    const page = await browser.newPage({ viewport: { width: 900, height: 500 } });
+    const problems: string[] = [];
+    const offsite: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
+    page.on('request', (r) => !r.url().startsWith(app.url) && offsite.push(r.url()));
+    await page.goto(`${app.url}/widget-demo?token=${encodeURIComponent(token)}`);
+    const widget = page.locator('svc-points');
+    const tier = widget.locator('[part=tier]');
+    const next = widget.locator('[part=next]');
+    await expect.poll(() => tier.textContent(), { timeout: 5_000 }).toBe('Bronze');
+    expect(await next.textContent()).toBe('60 points to Silver');
+    await widget.locator('[part=status]').and(page.locator('[data-live]')).waitFor({ timeout: 15_000 });
+
+    // A credit that crosses silver: the level and what gold needs follow, and the balance.
+    await w.api('/v1/participants/tess/points', { body: { points: 110, reason: 'live' } });
+    await expect.poll(() => tier.textContent(), { timeout: 2_000, interval: 20 }).toBe('Silver');
+    await expect.poll(() => next.textContent(), { timeout: 2_000, interval: 20 }).toBe('850 points to Gold');
+    expect(await widget.locator('[part=balance]').textContent()).toBe('150');
+    // A credit that stays below the next level moves only what it needs.
+    await w.api('/v1/participants/tess/points', { body: { points: 50, reason: 'live' } });
+    await expect.poll(() => next.textContent(), { timeout: 2_000, interval: 20 }).toBe('800 points to Gold');
+    // An operator's level (no ledger entry at all): tierChanged alone brings it.
+    const set = await w.api('/v1/participants/tess/tier', {
+      method: 'PUT',
+      body: { key: 'gold', reason: 'VIP' },
+    });
+    expect(set.status, set.text).toBe(200);
+    await expect.poll(() => tier.textContent(), { timeout: 2_000, interval: 20 }).toBe('Gold');
+    await expect.poll(() => next.textContent(), { timeout: 2_000, interval: 20 }).toBe('');
+    await page.screenshot({ path: '.svc/screenshots/widget-tier.png' }).catch(() => {});
+    expect(offsite).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('serves /widget.js on its own and tells a page without a token how to get one', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/widget-demo`);
