@@ -54,6 +54,19 @@ const PURCHASE_CAP = 100;
 const PROGRAMME_CAP = 120;
 /** How long past its time a lot or grant may still be open when the invariants look (ticks are 1 s). */
 const DUE_GRACE_S = 10;
+/**
+ * Tiers under the faults: a rolling window of 30 s (credits leave it, and levels are reviewed,
+ * all through the kills and the Postgres restart, and the drain, 10-25 s, leaves some credits in
+ * it for the checks), a 5 s grace, one level down per review. Thresholds a participant's window
+ * reaches with one or two adjustments or a few purchases.
+ */
+const TIER_WINDOW_S = 30;
+const TIER_GRACE_S = 5;
+const TIER_LEVELS = [
+  { key: 'member', name: 'Member', threshold: 0 },
+  { key: 'silver', name: 'Silver', threshold: 50 },
+  { key: 'gold', name: 'Gold', threshold: 150 },
+];
 
 const note = (msg: string) =>
   process.stderr.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
@@ -151,6 +164,13 @@ async function run(): Promise<number> {
     expiry_notice: NOTICE,
     earning_caps: [{ period: 'day', max_points: PROGRAMME_CAP }],
   });
+  await must('tier programme', 'PUT', '/v1/tiers', {
+    qualification: { window: 'rolling', duration: `PT${TIER_WINDOW_S}S` },
+    downgrade: { policy: 'one_down', grace: `PT${TIER_GRACE_S}S` },
+    levels: TIER_LEVELS,
+  });
+  // The programme's walk (over no participant yet) is applied before any credit.
+  await tierProgrammeApplied(postgres.url, ws.id);
   const purchase = await must('purchase flow', 'POST', '/v1/flows', {
     name: 'Purchase',
     event_type: 'purchase',
@@ -336,7 +356,11 @@ async function run(): Promise<number> {
         (select count(*) from point_lots where workspace_id = $1 and remaining > 0
             and expires_at <= now() - interval '2 seconds') as due_lots,
         (select count(*) from pending_grants where workspace_id = $1 and status = 'pending'
-            and available_at <= now() - interval '2 seconds') as due_grants`,
+            and available_at <= now() - interval '2 seconds') as due_grants,
+        (select count(*) from tier_credits c join participants p on p.id = c.participant_id
+          where p.workspace_id = $1 and c.leaves_at <= now() - interval '2 seconds') as due_tier_credits,
+        (select count(*) from participants where workspace_id = $1
+            and tier_review_at <= now() - interval '2 seconds') as due_tier_reviews`,
       [ws.id],
     );
     backlog = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
@@ -383,6 +407,12 @@ async function run(): Promise<number> {
       programCap: PROGRAMME_CAP,
       graceS: DUE_GRACE_S,
     },
+    tiers: {
+      levels: TIER_LEVELS.map((l) => ({ key: l.key, threshold: l.threshold })),
+      windowS: TIER_WINDOW_S,
+      graceS: TIER_GRACE_S,
+      dueGraceS: DUE_GRACE_S,
+    },
   });
   for (const v of verdicts) line(v);
   const failed = verdicts.filter((v) => !v.held).map((v) => v.invariant);
@@ -410,4 +440,23 @@ async function run(): Promise<number> {
     failed,
   });
   return failed.length === 0 ? 0 : 1;
+}
+
+/** Waits (at most 30 s) until the workers' tier job has applied the workspace's programme. */
+async function tierProgrammeApplied(url: string, workspaceId: string): Promise<void> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    for (let i = 0; i < 300; i++) {
+      const { rows } = await db.query<{ done: boolean }>(
+        `select applied_version >= version as done from tier_programs where workspace_id = $1 and mode = 'live'`,
+        [workspaceId],
+      );
+      if (rows[0]?.done) return;
+      await sleep(100);
+    }
+    throw new Error('the tier programme was not applied within 30 s');
+  } finally {
+    await db.end();
+  }
 }

@@ -51,6 +51,7 @@ describe('chaos run', () => {
       'balance_is_ledger_sum_and_open_lots',
       'each_lot_expired_at_most_once',
       'each_pending_grant_activated_at_most_once',
+      'each_tier_move_recorded_once',
       'events_processed_exactly_once',
       'external_redemptions_settled',
       'no_5xx_outside_postgres_restart',
@@ -60,6 +61,9 @@ describe('chaos run', () => {
       'no_message_sent_twice',
       'processes_die_only_when_killed',
       'results_delivered_signed_or_on_ladder',
+      'tier_history_chains',
+      'tier_level_is_what_the_rules_allow',
+      'tier_points_are_the_window_credits',
     ]);
     expect(
       invariants.filter((l) => l.held !== true),

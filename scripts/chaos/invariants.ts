@@ -34,6 +34,12 @@ export interface CheckInput {
    * may still be open when checked (the tick runs every second on each worker).
    */
   points: { actionScope: string; actionCap: number; programCap: number; graceS: number };
+  /**
+   * The tier programme of the run (a rolling window, a grace, one level down per review): its
+   * levels in order, the window and the grace, and how long past its time a window credit or a
+   * review may still be waiting when checked.
+   */
+  tiers: { levels: { key: string; threshold: number }[]; windowS: number; graceS: number; dueGraceS: number };
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -471,6 +477,10 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
     await lotsExpireOnce(c),
     await grantsActivateOnce(c),
     await capsHold(c),
+    await tierPointsAreWindowCredits(c),
+    await tierLevelsAllowed(c),
+    await tierMovesRecordedOnce(c),
+    await tierHistoryChains(c),
   );
   return out;
 }
@@ -669,6 +679,193 @@ async function capsHold(c: CheckInput): Promise<Verdict> {
         v.action_cap_exceeded! +
         v.step_points_not_asked! +
         v.capped_with_room_left! ===
+        0,
+    ...v,
+  };
+}
+
+/** A level's rank in SQL (`key` null or unknown: 0, the first level), from the levels as `$n`. */
+const rankSql = (key: string, levels: string) => `coalesce(array_position(${levels}::text[], ${key}) - 1, 0)`;
+/** The rank `points` reach, from the thresholds as `$n` (ascending; the first is 0). */
+const supportedSql = (points: string, thresholds: string) =>
+  `(select count(*) - 1 from unnest(${thresholds}::bigint[]) t where t <= ${points})`;
+
+// 14. Rolling window, exactly: every participant's tier_points = Σ of their window credits; each
+//     window credit is a qualifying credit of theirs (a flow or adjustment credit, never reversed:
+//     a reversal takes it out), for all its points, leaving the window `window` after it was made;
+//     every qualifying credit made well inside the window is in it, and none is left in it past
+//     its time (the tick takes them out every second). Together: tier_points is what a recount of
+//     the ledger over the window gives, up to the credits at its edge.
+async function tierPointsAreWindowCredits(c: CheckInput): Promise<Verdict> {
+  const { windowS, dueGraceS } = c.tiers;
+  const v = counts(
+    await one(
+      c.db,
+      `with q as (
+         select l.id, l.participant_id, l.points, l.created_at from ledger_entries l
+          where l.workspace_id = $1 and l.points > 0 and l.source in ('flow', 'adjustment')
+            and l.reverses_entry_id is null
+            and not exists (select 1 from ledger_entries r where r.reverses_entry_id = l.id)
+       ), w as (
+         select w.entry_id, w.participant_id, w.points, w.leaves_at from tier_credits w
+           join participants p on p.id = w.participant_id where p.workspace_id = $1
+       ), per as (
+         select p.tier_points, coalesce((select sum(w.points) from w where w.participant_id = p.id), 0) as in_window
+           from participants p where p.workspace_id = $1
+       )
+       select (select count(*) from q) as qualifying_credits,
+         (select count(*) from w) as window_credits,
+         (select coalesce(sum(tier_points), 0) from per) as tier_points,
+         (select count(*) from per where tier_points <> in_window) as tier_points_not_window_credits,
+         (select count(*) from w left join q on q.id = w.entry_id
+           where q.id is null or q.participant_id <> w.participant_id or q.points <> w.points)
+           as window_credit_not_a_qualifying_credit,
+         (select count(*) from w join q on q.id = w.entry_id
+           where abs(extract(epoch from w.leaves_at - q.created_at) - $2) > $3) as window_credit_leaves_off_time,
+         (select count(*) from q where q.created_at > now() - make_interval(secs => $2 - $4)
+             and not exists (select 1 from w where w.entry_id = q.id)) as recent_credit_not_in_window,
+         (select count(*) from w where w.leaves_at < now() - make_interval(secs => $3)) as overdue_window_credits`,
+      [c.workspaceId, windowS, dueGraceS, 3],
+    ),
+  );
+  return {
+    invariant: 'tier_points_are_the_window_credits',
+    held:
+      v.qualifying_credits! > 0 &&
+      v.tier_points_not_window_credits! +
+        v.window_credit_not_a_qualifying_credit! +
+        v.window_credit_leaves_off_time! +
+        v.recent_credit_not_in_window! +
+        v.overdue_window_credits! ===
+        0,
+    ...v,
+  };
+}
+
+// 15. Every participant's level is what the rules allow their standing (rules.ts): never below
+//     what their window supports (upgrades happen in the credit's transaction), and above it only
+//     while a review is set (the grace) and not overdue, and never more than a grace ahead (a
+//     review is set `grace` after the level stopped being met, or after the last one-down move).
+async function tierLevelsAllowed(c: CheckInput): Promise<Verdict> {
+  const { levels, graceS, dueGraceS } = c.tiers;
+  const v = counts(
+    await one(
+      c.db,
+      `with p as (
+         select p.tier_key, p.tier_review_at, ${rankSql('p.tier_key', '$2')} as rank,
+                ${supportedSql('p.tier_points', '$3')} as supported
+           from participants p where p.workspace_id = $1
+       )
+       select count(*) as participants,
+         count(*) filter (where rank > 0) as above_first_level,
+         count(*) filter (where rank > supported) as in_grace,
+         count(*) filter (where tier_key is not null and (tier_key = ($2::text[])[1] or not tier_key = any($2::text[])))
+           as unknown_level_key,
+         count(*) filter (where rank < supported) as below_supported,
+         count(*) filter (where rank > supported and tier_review_at is null) as above_supported_without_review,
+         count(*) filter (where tier_review_at < now() - make_interval(secs => $5)) as overdue_reviews,
+         count(*) filter (where tier_review_at > now() + make_interval(secs => $4 + $5)) as review_beyond_grace
+       from p`,
+      [c.workspaceId, levels.map((l) => l.key), levels.map((l) => l.threshold), graceS, dueGraceS],
+    ),
+  );
+  return {
+    invariant: 'tier_level_is_what_the_rules_allow',
+    held:
+      v.participants! > 0 &&
+      v.unknown_level_key! +
+        v.below_supported! +
+        v.above_supported_without_review! +
+        v.overdue_reviews! +
+        v.review_beyond_grace! ===
+        0,
+    ...v,
+  };
+}
+
+// 16. Every move recorded once: the history and the `tier.changed` results match one to one
+//     (participant, from, to, reason, qualifying points); no move repeated (two consecutive moves
+//     of a participant with the same from and to at the same instant: a batch written twice) and
+//     none to the level it left.
+async function tierMovesRecordedOnce(c: CheckInput): Promise<Verdict> {
+  const v = counts(
+    await one(
+      c.db,
+      `with h as (
+         select h.participant_id, p.external_id, coalesce(h.from_key, '') as from_key,
+                coalesce(h.to_key, '') as to_key, h.reason, h.qualifying_points, h.at,
+                lag(coalesce(h.from_key, '')) over w as prev_from, lag(coalesce(h.to_key, '')) over w as prev_to,
+                lag(h.at) over w as prev_at
+           from tier_history h join participants p on p.id = h.participant_id
+          where h.workspace_id = $1 window w as (partition by h.participant_id order by h.id)
+       ), hk as (
+         select external_id, from_key, to_key, reason, qualifying_points, count(*) as n from h group by 1, 2, 3, 4, 5
+       ), o as (
+         select data->'participant'->>'external_id' as external_id, coalesce(data->'from'->>'key', '') as from_key,
+                coalesce(data->'to'->>'key', '') as to_key, data->>'reason' as reason,
+                (data->>'qualifying_points')::bigint as qualifying_points
+           from outbox where workspace_id = $1 and type = 'tier.changed'
+       ), ok as (
+         select external_id, from_key, to_key, reason, qualifying_points, count(*) as n from o group by 1, 2, 3, 4, 5
+       )
+       select (select count(*) from h) as moves,
+         (select count(*) from o) as results,
+         (select count(*) from h where reason = 'qualified') as qualified,
+         (select count(*) from h where reason = 'downgrade') as downgrades,
+         (select count(*) from h where reason not in ('qualified', 'downgrade')) as other_reasons,
+         (select count(*) from hk full join ok using (external_id, from_key, to_key, reason, qualifying_points)
+           where hk.n is distinct from ok.n) as moves_not_one_result,
+         (select count(*) from h where from_key = prev_from and to_key = prev_to and at = prev_at) as move_repeated,
+         (select count(*) from h where from_key = to_key) as move_to_same_level`,
+      [c.workspaceId],
+    ),
+  );
+  return {
+    invariant: 'each_tier_move_recorded_once',
+    held:
+      v.qualified! > 0 &&
+      v.downgrades! > 0 &&
+      v.other_reasons! + v.moves_not_one_result! + v.move_repeated! + v.move_to_same_level! === 0,
+    ...v,
+  };
+}
+
+// 17. Each participant's history chains: the first move leaves the first level, each next move
+//     leaves the level the previous one reached, and the last one reached their level now. A
+//     `qualified` move goes up; a `downgrade` (one_down) goes exactly one level down.
+async function tierHistoryChains(c: CheckInput): Promise<Verdict> {
+  const keys = c.tiers.levels.map((l) => l.key);
+  const v = counts(
+    await one(
+      c.db,
+      `with h as (
+         select h.participant_id, h.from_key, h.to_key, h.reason,
+                ${rankSql('h.from_key', '$2')} as from_rank, ${rankSql('h.to_key', '$2')} as to_rank,
+                lag(h.to_key) over w as prev_to, row_number() over w as n,
+                row_number() over (partition by h.participant_id order by h.id desc) as from_last
+           from tier_history h where h.workspace_id = $1 window w as (partition by h.participant_id order by h.id)
+       )
+       select (select count(distinct participant_id) from h) as participants_moved,
+         (select count(*) from h where n = 1 and from_key is distinct from ($2::text[])[1]) as first_move_not_from_first_level,
+         (select count(*) from h where n > 1 and from_key is distinct from prev_to) as move_not_from_previous_to,
+         (select count(*) from participants p where p.workspace_id = $1
+            and coalesce(p.tier_key, ($2::text[])[1]) is distinct from
+                coalesce((select h.to_key from h where h.participant_id = p.id and h.from_last = 1), ($2::text[])[1]))
+           as level_not_last_move,
+         (select count(*) from h where reason = 'qualified' and to_rank <= from_rank) as qualified_not_up,
+         (select count(*) from h where reason = 'downgrade' and to_rank <> from_rank - 1) as downgrade_not_one_down`,
+      [c.workspaceId, keys],
+    ),
+  );
+  return {
+    invariant: 'tier_history_chains',
+    held:
+      v.participants_moved! > 0 &&
+      v.first_move_not_from_first_level! +
+        v.move_not_from_previous_to! +
+        v.level_not_last_move! +
+        v.qualified_not_up! +
+        v.downgrade_not_one_down! ===
         0,
     ...v,
   };
