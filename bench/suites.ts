@@ -8,6 +8,7 @@ import { pointsSuite } from './points.ts';
 import type { BenchDatabase } from './postgres.ts';
 import type { ServerProcess } from './processes.ts';
 import { rewardsSuite } from './rewards.ts';
+import { tiersSuite } from './tiers.ts';
 import { webhooksSuite } from './webhooks.ts';
 
 /** What a suite is handed: the running service (role all) and its database, after the HTTP scenarios. */
@@ -46,6 +47,8 @@ export const suites: Suite[] = [
   dashboardSuite,
   lifecycleSuite,
   exportsSuite,
-  // Last: its engine variant and a million expired lots would weigh on every suite after it.
+  // Late: its engine variant and a million expired lots would weigh on every suite after it.
   pointsSuite,
+  // Last: a million participants with their tier history, and programme walks in the tick.
+  tiersSuite,
 ];
