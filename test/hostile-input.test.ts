@@ -1,9 +1,22 @@
+import {
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  getNamedType,
+  isInputObjectType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { OPERATIONS } from '../src/rest/openapi.ts';
 import type { Operation } from '../src/rest/operation.ts';
+import { schema } from '../src/schema/schema.ts';
+import { graphqlClient } from './factories.ts';
 import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
-import { HOSTILE_IN_URL, HOSTILE_VALUES, sampleBodies } from './operation-samples.ts';
+import { HOSTILE_IN_URL, HOSTILE_VALUES, SAMPLE_RECEIVER, sampleBodies } from './operation-samples.ts';
 
 /**
  * A black-box sweep of hostile values over every declared operation (issue 11, item 9): each
@@ -12,6 +25,8 @@ import { HOSTILE_IN_URL, HOSTILE_VALUES, sampleBodies } from './operation-sample
  * every other input valid, so the hostile value reaches as deep as it can. Every answer must be
  * a 4xx (or a success): never a 500. The sweep walks OPERATIONS, so an operation added later is
  * swept too, and one with a body must have a valid sample body in test/operation-samples.ts.
+ * The GraphQL door gets the same: NUL and lone surrogates through every String and ID argument of
+ * the schema, input object fields included.
  */
 
 let app: TestApp;
@@ -112,6 +127,232 @@ beforeAll(async () => {
   await ws.api('/v1/tiers', { method: 'PUT', body: SAMPLES.putTiers!() });
 }, 60_000);
 afterAll(() => app?.close());
+
+/** Strings Postgres cannot store, as GraphQL variables (JSON escapes both). */
+const HOSTILE_STRINGS = { NUL: 'a\u0000b', 'lone surrogate': '\ud800', 'lone low surrogate': 'x\udc00y' };
+
+/**
+ * Valid arguments for every field with a String or ID argument whose other arguments are required
+ * (camelCase, as GraphQL takes them), so the hostile value meets valid values everywhere else.
+ */
+const gqlSamples = (): Record<string, Record<string, unknown>> => ({
+  'Query.participant': { externalId: 'alice' },
+  'Query.participantExport': { externalId: 'alice' },
+  'Query.leaderboard': { key: 'points' },
+  'Query.messageTemplate': { key: 'hello' },
+  'Query.event': { id: ids['getEvent.id'] },
+  'Query.flow': { id: ids['getFlow.id'] },
+  'Query.reward': { id: ids.reward },
+  'Query.redemption': { id: ids['getRedemption.id'] },
+  'Query.ingestEndpoint': { id: ids['getIngestEndpoint.id'] },
+  'Query.webhookSubscription': { id: ids['getWebhookSubscription.id'] },
+  'Leaderboard.standing': { externalId: 'alice' },
+  'Mutation.adjustPoints': { externalId: 'alice', points: 1, reason: 'sweep', idempotencyKey: 'gql-sweep' },
+  'Mutation.reverseLedgerEntry': { externalId: 'alice', entryId: ids.entry_id, reason: 'sweep' },
+  'Mutation.mintParticipantToken': { externalId: 'alice', ttlSeconds: 600 },
+  'Mutation.updateParticipant': { externalId: 'alice', input: { email: 'a@example.com', name: 'Alice' } },
+  'Mutation.eraseParticipant': { externalId: 'alice' },
+  'Mutation.setParticipantTier': { externalId: 'alice', input: { key: 'gold', reason: 'sweep' } },
+  'Mutation.redeem': { input: { participant: 'alice', rewardId: ids.reward, idempotencyKey: 'gql-sweep' } },
+  'Mutation.ingestEvent': {
+    input: {
+      eventType: 'order.completed',
+      participant: { externalId: 'alice', email: 'a@example.com', phone: '+15550100', name: 'Alice' },
+      payload: {},
+      occurredAt: '2026-01-01T00:00:00Z',
+      idempotencyKey: 'gql-sweep',
+    },
+  },
+  'Mutation.putEventTypeSchema': { key: 'order.completed', schema: { type: 'object' } },
+  'Mutation.dropEventTypeSchema': { key: 'order.completed' },
+  'Mutation.createIngestEndpoint': { input: { name: 'shop', defaultEventType: 'order.completed' } },
+  'Mutation.createMessageTemplate': { input: { key: 'hi', channel: 'email', subject: 'Hi', body: 'Hello' } },
+  'Mutation.updateMessageTemplate': { key: 'hello', input: { subject: 'Hi again', body: 'Hello' } },
+  'Mutation.deleteMessageTemplate': { key: 'hello' },
+  'Mutation.createFlow': {
+    input: { name: 'f', eventType: 'order.completed', actions: [{ type: 'award_points', points: 1 }] },
+  },
+  'Mutation.updateFlow': { id: ids['getFlow.id'], input: { name: 'g', eventType: 'order.completed' } },
+  'Mutation.defineBadge': {
+    input: {
+      key: 'vip',
+      name: 'VIP',
+      description: 'd',
+      imageUrl: 'https://example.com/i.png',
+      tiers: ['gold'],
+    },
+  },
+  'Mutation.createLeaderboard': { input: { key: 'weekly', name: 'Weekly', period: 'WEEKLY' } },
+  'Mutation.createReward': {
+    input: { name: 'r', type: 'physical', costPoints: 1, description: 'd', subtitle: 's', minTier: 'gold' },
+  },
+  'Mutation.updateReward': {
+    id: ids.reward,
+    input: { description: 'd', subtitle: 's', imageUrl: 'https://example.com/i.png' },
+  },
+  'Mutation.importRewardCodes': { rewardId: ids.voucher, codes: ['A1'] },
+  'Mutation.generateRewardCodes': { rewardId: ids.voucher, input: { count: 1, prefix: 'P' } },
+  'Mutation.testRewardFulfilment': { rewardId: ids.reward },
+  'Mutation.createWebhookSubscription': {
+    input: { url: SAMPLE_RECEIVER, eventTypes: ['points.changed'], description: 'd', secret: 's'.repeat(32) },
+  },
+  'Mutation.updateWebhookSubscription': {
+    id: ids['getWebhookSubscription.id'],
+    input: { url: SAMPLE_RECEIVER, eventTypes: ['points.changed'], description: 'd' },
+  },
+  'Mutation.updateProgram': {
+    input: {
+      timezone: 'UTC',
+      expiryNotice: 'P7D',
+      pendingFor: 'P1D',
+      pointsExpiry: { mode: 'fixed', after: 'P12M' },
+    },
+  },
+  'Mutation.putTiers': { input: GQL_PROGRAMME },
+  'Mutation.previewTiers': { input: GQL_PROGRAMME },
+});
+
+const GQL_PROGRAMME = {
+  qualification: { window: 'rolling', duration: 'P12M' },
+  downgrade: { policy: 'one_down', grace: 'P30D' },
+  levels: [
+    { key: 'bronze', name: 'Bronze', threshold: 0, description: 'd' },
+    { key: 'gold', name: 'Gold', threshold: 100, earnMultiplier: 1.5 },
+  ],
+};
+
+/** How a non-root type's field is reached: the parent field selecting a seeded object. */
+const GQL_PARENTS: Record<string, string> = {
+  Participant: 'participant(externalId: "alice")',
+  Leaderboard: 'leaderboard(key: "points")',
+};
+
+interface Place {
+  path: string[];
+  type: 'String' | 'ID';
+}
+
+/** The String and ID places of an argument: the argument itself, or paths into its input object. */
+function stringPlaces(type: GraphQLInputType, sample: unknown, path: string[], depth = 0): Place[] {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) {
+    const element = Array.isArray(sample) ? sample[0] : undefined;
+    return stringPlaces(inner.ofType, element, [...path, '0'], depth);
+  }
+  const named = getNamedType(inner);
+  if (named.name === 'String' || named.name === 'ID') return [{ path, type: named.name }];
+  if (!isInputObjectType(named) || depth > 3) return [];
+  const value = (sample ?? {}) as Record<string, unknown>;
+  return Object.values(named.getFields()).flatMap((f) =>
+    stringPlaces(f.type, value[f.name], [...path, f.name], depth + 1),
+  );
+}
+
+interface GqlCase {
+  where: string;
+  query: string;
+  variables: Record<string, unknown>;
+  /** The `extensions.code`s it may answer. */
+  codes: string[];
+  /** Whether it may instead answer null without an error (a lookup of an id that names nothing). */
+  nullable: boolean;
+}
+
+/**
+ * The answers a hostile value may get: validation_error; for an id, also not_found or a null lookup
+ * (a malformed id names nothing, as on REST); for a page cursor, invalid_request_error (a cursor not
+ * as the API returned it, as on REST).
+ */
+function acceptable(place: Place): Pick<GqlCase, 'codes' | 'nullable'> {
+  if (place.type === 'ID') return { codes: ['validation_error', 'not_found'], nullable: true };
+  if (place.path.length === 1 && ['after', 'before'].includes(place.path[0]!))
+    return { codes: ['invalid_request_error'], nullable: false };
+  return { codes: ['validation_error'], nullable: false };
+}
+
+/** One case per String/ID place of every argument of every field, with a hostile string there. */
+function gqlCases(): { cases: GqlCase[]; missing: string[] } {
+  const samples = gqlSamples();
+  const cases: GqlCase[] = [];
+  const missing: string[] = [];
+  const roots = [schema.getQueryType()!, schema.getMutationType()!];
+  const others = Object.values(schema.getTypeMap()).filter(
+    (t) => isObjectType(t) && !t.name.startsWith('__') && !roots.includes(t as never),
+  );
+  // Subscriptions are swept over graphql-ws in their own tests.
+  for (const type of [...roots, ...others]) {
+    if (!isObjectType(type) || type === schema.getSubscriptionType()) continue;
+    for (const field of Object.values(type.getFields()) as GraphQLField<unknown, unknown>[]) {
+      const name = `${type.name}.${field.name}`;
+      const sample = samples[name] ?? {};
+      const places = field.args.flatMap((arg) => stringPlaces(arg.type, sample[arg.name], [arg.name]));
+      if (!places.length) continue;
+      const parent = roots.includes(type) ? null : GQL_PARENTS[type.name];
+      // A field whose one required argument is the swept String or ID needs no sample.
+      const required = field.args.filter((a) => isNonNullType(a.type) && a.defaultValue === undefined);
+      const alone =
+        required.length === 1 && places.some((p) => p.path.length === 1 && p.path[0] === required[0]!.name);
+      if ((!roots.includes(type) && !parent) || (required.length && !alone && !samples[name])) {
+        missing.push(name);
+        continue;
+      }
+      const used = field.args.filter((a) => a.name in sample || places.some((p) => p.path[0] === a.name));
+      const decl = (a: GraphQLArgument) => `$${a.name}: ${String(a.type)}`;
+      const call = `${field.name}(${used.map((a) => `${a.name}: $${a.name}`).join(', ')})`;
+      const selection = isLeafType(getNamedType(field.type)) ? call : `${call} { __typename }`;
+      const body = parent ? `${parent} { ${selection} }` : selection;
+      const op = type === schema.getMutationType() ? 'mutation' : 'query';
+      const query = `${op} (${used.map(decl).join(', ')}) { ${body} }`;
+      for (const place of places) {
+        const [arg, ...rest] = place.path as [string, ...string[]];
+        for (const [label, hostile] of Object.entries(HOSTILE_STRINGS))
+          cases.push({
+            where: `${name}(${place.path.join('.')}) ${label}`,
+            query,
+            variables: { ...sample, [arg]: setAt(sample[arg], rest, hostile) },
+            ...acceptable(place),
+          });
+      }
+    }
+  }
+  return { cases, missing };
+}
+
+/** The swept field's answer: each level of a case's query selects one field. */
+const selected = (data: unknown): unknown =>
+  data && typeof data === 'object' && !('__typename' in data) ? selected(Object.values(data)[0]) : data;
+
+describe('hostile strings through every GraphQL argument', () => {
+  beforeAll(async () => {
+    // A reward with a code pool, so the code arguments reach their own checks.
+    const voucher = await ws.api('/v1/rewards', {
+      body: { name: 'gql-voucher', type: 'voucher_code', cost_points: 1 },
+    });
+    expect(voucher.status, voucher.text).toBe(201);
+    ids.voucher = String(voucher.body.id);
+  });
+
+  it('has valid arguments for every field whose String or ID arguments it sweeps', () => {
+    expect(gqlCases().missing, 'add the field’s valid arguments to gqlSamples').toEqual([]);
+  });
+
+  it('answers NUL and lone surrogates with validation_error, never api_error', async () => {
+    const gql = graphqlClient(app, ws);
+    const { cases } = gqlCases();
+    const wrong: string[] = [];
+    for (const c of cases) {
+      const res = await gql(c.query, c.variables);
+      const codes: string[] = (res.body?.errors ?? []).map((e: any) => e.extensions?.code ?? e.message);
+      const answered = codes.length
+        ? codes.every((code) => c.codes.includes(code))
+        : c.nullable && selected(res.body?.data) === null;
+      if (res.status !== 200 || !answered)
+        wrong.push(`${c.where} → ${res.status} ${codes.join(', ') || JSON.stringify(res.body?.data)}`);
+    }
+    expect(cases.length).toBeGreaterThan(400);
+    expect(wrong, `${wrong.length} of ${cases.length} hostile GraphQL arguments`).toEqual([]);
+  }, 120_000);
+});
 
 // Destructive operations last, so the seeds live while the others are swept.
 const destructive = (op: Operation) =>

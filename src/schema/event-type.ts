@@ -1,6 +1,7 @@
 import { type PageInput, pageInput } from '../lib/pagination.ts';
 import {
   dropEventTypeSchema,
+  eventTypeKey,
   listEventTypes,
   putEventTypeSchema,
   putSchemaInput,
@@ -70,7 +71,7 @@ builder.mutationFields((t) => ({
     type: EventType,
     description: 'Drops an event type’s JSON Schema (needs flows:write); an unknown type is not_found.',
     authScopes: { ability: 'flows:write' },
-    args: { key: t.arg.string({ required: true }) },
+    args: { key: t.arg.string({ required: true, validate: eventTypeKey }) },
     resolve: (_root, { key }, { app, who }) => dropEventTypeSchema(app, who, key),
   }),
 }));

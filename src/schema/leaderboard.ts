@@ -1,3 +1,4 @@
+import { externalIdParam, keyParam } from '../lib/primitives.ts';
 import { findLeaderboard, type LeaderboardDto } from '../services/leaderboards/boards.ts';
 import { createLeaderboard, createLeaderboardInput } from '../services/leaderboards/create-leaderboard.ts';
 import { listLeaderboards } from '../services/leaderboards/list-leaderboards.ts';
@@ -91,7 +92,7 @@ export const Leaderboard = builder.objectRef<LeaderboardDto>('Leaderboard').impl
       nullable: true,
       description: 'A participant’s rank and score; null for an unknown participant.',
       authScopes: { anyKey: true },
-      args: { externalId: t.arg.string({ required: true }) },
+      args: { externalId: t.arg.string({ required: true, validate: externalIdParam() }) },
       resolve: (b, args, ctx) => orNull(standings(ctx, args.externalId).load(b.period)),
     }),
   })),
@@ -103,7 +104,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'One leaderboard by key, or null. Any valid key.',
     authScopes: { anyKey: true },
-    args: { key: t.arg.string({ required: true }) },
+    args: { key: t.arg.string({ required: true, validate: keyParam('The leaderboard key.') }) },
     resolve: (_root, args, { app, who }) => orNull(findLeaderboard(app.pool, who, args.key)),
   }),
   leaderboards: t.field({

@@ -1,4 +1,5 @@
 import { type PageInput, pageInput } from '../lib/pagination.ts';
+import { keyParam } from '../lib/primitives.ts';
 import { createTemplate } from '../services/messages/create-template.ts';
 import { deleteTemplate } from '../services/messages/delete-template.ts';
 import { getTemplate, listTemplates } from '../services/messages/get-template.ts';
@@ -14,7 +15,11 @@ import {
   type MessageDto,
   type MessageTemplateDto,
 } from '../services/messages/shapes.ts';
-import { createTemplateInput, updateTemplateInput } from '../services/messages/template-input.ts';
+import {
+  createTemplateInput,
+  TEMPLATE_KEY_LENGTH,
+  updateTemplateInput,
+} from '../services/messages/template-input.ts';
 import { updateTemplate } from '../services/messages/update-template.ts';
 import { builder } from './builder.ts';
 import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
@@ -26,6 +31,8 @@ import { mirror } from './shape.ts';
 
 const canRead = { ability: 'flows:read' } as const;
 const canWrite = { ability: 'flows:write' } as const;
+/** A template key the caller names: NUL, a lone surrogate or an over-long key is a validation_error. */
+const templateKey = keyParam('The template key.', TEMPLATE_KEY_LENGTH);
 
 const MessageChannel = builder.enumType('MessageChannel', { values: CHANNELS });
 
@@ -84,7 +91,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'One message template by key, or null. Needs flows:read.',
     authScopes: canRead,
-    args: { key: t.arg.string({ required: true }) },
+    args: { key: t.arg.string({ required: true, validate: templateKey }) },
     resolve: (_root, args, { app, who }) => orNull(getTemplate(app, who, args.key)),
   }),
   messageTemplates: t.connection(
@@ -164,7 +171,7 @@ builder.mutationFields((t) => ({
     description: 'Replaces the given fields of a template (needs flows:write).',
     authScopes: canWrite,
     args: {
-      key: t.arg.string({ required: true }),
+      key: t.arg.string({ required: true, validate: templateKey }),
       input: t.arg({ type: UpdateMessageTemplateInput, required: true }),
     },
     resolve: (_root, { key, input }, { app, who }) => updateTemplate(app, who, key, input),
@@ -173,7 +180,7 @@ builder.mutationFields((t) => ({
     type: MessageTemplateDeletePayload,
     description: 'Deletes a template (needs flows:write); recorded messages keep their text.',
     authScopes: canWrite,
-    args: { key: t.arg.string({ required: true }) },
+    args: { key: t.arg.string({ required: true, validate: templateKey }) },
     resolve: (_root, { key }, { app, who }) => deleteTemplate(app, who, key),
   }),
 }));

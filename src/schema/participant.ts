@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PageInput } from '../lib/pagination.ts';
+import { externalIdParam } from '../lib/primitives.ts';
 import { type Adjustment, adjustPoints, adjustPointsInput } from '../services/participants/adjust-points.ts';
 import { badgesOfMany, ledgersOfMany, summariesOfMany } from '../services/participants/batch-reads.ts';
 import { eraseParticipant } from '../services/participants/erase-participant.ts';
@@ -146,7 +147,7 @@ builder.queryFields((t) => ({
       `${EXPORT_SECTION_LIMIT} items at most (\`truncated\` names those cut). A document rather than a graph, ` +
       'so that every door hands out the same bytes. Needs participants:read; an unknown or erased id is not_found.',
     authScopes: canRead,
-    args: { externalId: t.arg.string({ required: true }) },
+    args: { externalId: t.arg.string({ required: true, validate: externalIdParam() }) },
     resolve: (_root, args, { app, who }) => exportParticipant(app, who, args.externalId),
   }),
   participant: t.field({
@@ -155,7 +156,7 @@ builder.queryFields((t) => ({
     description:
       'One participant by external id, or null. Needs participants:read, or a participant token for this participant.',
     authScopes: (_root, args) => canReadOwn(args.externalId),
-    args: { externalId: t.arg.string({ required: true }) },
+    args: { externalId: t.arg.string({ required: true, validate: externalIdParam() }) },
     resolve: (_root, args, { app, who }) => orNull(showParticipant(app, who, args.externalId)),
   }),
   participants: t.connection(
@@ -197,7 +198,7 @@ builder.mutationFields((t) => ({
         reason: t.arg.string({ required: true }),
         idempotencyKey: t.arg.string(),
       },
-      serviceArgs(adjustPointsInput, { externalId: z.string() }),
+      serviceArgs(adjustPointsInput, { externalId: externalIdParam() }),
     ),
     resolve: (_root, { externalId, input }, { app, who }) => adjustPoints(app, who, externalId, input),
   }),
@@ -211,7 +212,7 @@ builder.mutationFields((t) => ({
         entryId: t.arg.id({ required: true }),
         reason: t.arg.string(),
       },
-      serviceArgs(reverseEntryInput, { externalId: z.string(), entryId: z.coerce.string() }),
+      serviceArgs(reverseEntryInput, { externalId: externalIdParam(), entryId: z.coerce.string() }),
     ),
     resolve: (_root, { externalId, entryId, input }, { app, who }) =>
       reverseEntry(app, who, externalId, entryId, input),
@@ -258,7 +259,7 @@ builder.mutationFields((t) => ({
       'Replaces a participant’s PII (needs participants:write); an unknown participant is not_found.',
     authScopes: { ability: 'participants:write' },
     args: {
-      externalId: t.arg.string({ required: true }),
+      externalId: t.arg.string({ required: true, validate: externalIdParam() }),
       input: t.arg({ type: UpdateParticipantInput, required: true }),
     },
     resolve: (_root, { externalId, input }, { app, who }) => updateParticipant(app, who, externalId, input),
@@ -269,7 +270,7 @@ builder.mutationFields((t) => ({
       'Erases a participant (needs participants:erase): PII cleared, the external id replaced by a pseudonym; ' +
       'ledger amounts, badges and redemptions kept.',
     authScopes: { ability: 'participants:erase' },
-    args: { externalId: t.arg.string({ required: true }) },
+    args: { externalId: t.arg.string({ required: true, validate: externalIdParam() }) },
     resolve: async (_root, { externalId }, { app, who }) => ({
       externalId,
       ...(await eraseParticipant(app, who, externalId)),
@@ -285,7 +286,7 @@ builder.mutationFields((t) => ({
         externalId: t.arg.string({ required: true }),
         ttlSeconds: t.arg.int({ description: 'Lifetime in seconds: 60 to 86400, default 3600.' }),
       },
-      serviceArgs(mintTokenInput, { externalId: z.string() }),
+      serviceArgs(mintTokenInput, { externalId: externalIdParam() }),
     ),
     resolve: (_root, { externalId, input }, { app, who }) =>
       mintParticipantToken(app, who, externalId, input),

@@ -1,5 +1,6 @@
 import type { InputFieldBuilder } from '@pothos/core';
 import { z } from 'zod';
+import { externalIdParam } from '../lib/primitives.ts';
 import { generateCodes, generateCodesInput } from '../services/rewards/generate-codes.ts';
 import { importCodes, importCodesInput } from '../services/rewards/import-codes.ts';
 import {
@@ -98,7 +99,7 @@ builder.queryFields((t) => ({
         participant: t.arg.string({ description: "A participant's external id." }),
         includeInactive: t.arg.boolean({ description: 'Also list inactive (never archived) rewards.' }),
       },
-      serviceArgs(catalogueInput, { participant: z.string().nullish() }),
+      serviceArgs(catalogueInput, { participant: externalIdParam().nullish() }),
     ),
     resolve: async (_root, { participant, input }, { app, who }) => {
       if (participant != null) {
