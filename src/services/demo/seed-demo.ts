@@ -51,7 +51,7 @@ export const DEMO_TIERS = tierProgrammeShape.parse({
   downgrade: { policy: 'one_down', grace: 'P30D' },
   levels: [
     { key: 'bronze', name: 'Bronze', threshold: 0 },
-    { key: 'silver', name: 'Silver', threshold: 40, earn_multiplier: 1.25 },
+    { key: 'silver', name: 'Silver', threshold: 40, description: 'Early access to sales' },
     { key: 'gold', name: 'Gold', threshold: 500, earn_multiplier: 1.5, description: 'Free shipping' },
   ],
 });

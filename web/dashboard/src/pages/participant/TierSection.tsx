@@ -204,7 +204,7 @@ export function TierSection({
       ) : programme.isSuccess && !programme.data ? (
         <Text size="sm" c="dimmed" data-testid="tier-none">
           No tier programme runs in {mode} mode.{' '}
-          <Anchor component={Link} to="/tiers" size="sm">
+          <Anchor component={Link} to="/tiers" size="sm" underline="always">
             Start one on the Tiers page
           </Anchor>
           .
