@@ -1,8 +1,7 @@
 import type { Sql } from '../../db/tx.ts';
-import { addDuration, dateOf, instantOf } from '../points/rules.ts';
 import { tierRulesOf } from './programme.ts';
 import { creditOf, standingsByIds } from './repository.ts';
-import { credit, type Rules, reverse } from './rules.ts';
+import { credit, leavesWindow, type Rules, reverse } from './rules.ts';
 import { noWrites, standingOf, takeOutCredit, writeStandings } from './standing.sql.ts';
 
 /** A posted entry that moved lifetime points: a qualifying credit, or the reversal of one. */
@@ -56,9 +55,7 @@ export async function countTierCredits(sql: Sql, moves: QualifyingMove[]): Promi
           entryId: m.entryId,
           participantId: m.participantId,
           points: m.points,
-          leavesAt: dateOf(
-            addDuration(instantOf(m.at), rules.programme.qualification.duration!, rules.timezone),
-          ),
+          leavesAt: leavesWindow(rules, m.at),
         });
     } else if (m.reversesEntryId) {
       const original = await creditOf(sql, m.reversesEntryId);

@@ -3,9 +3,8 @@ import type { BatchPlan } from '../flows/engine/evaluate.ts';
 import type { EngineMechanic, MechanicBatch } from '../flows/engine/mechanics.ts';
 import type { EventRow, ParticipantState } from '../flows/engine/types.ts';
 import { programFrom } from '../points/program.ts';
-import { addDuration, dateOf, instantOf } from '../points/rules.ts';
 import { rulesFrom } from './programme.ts';
-import { credit, currentRank, earnMultiplier, Periods, type Rules } from './rules.ts';
+import { credit, currentRank, earnMultiplier, leavesWindow, Periods, type Rules } from './rules.ts';
 import { type MoveWrite, noWrites, type TierWrites, writeStandings } from './standing.sql.ts';
 
 /** What the tiers mechanic holds for one batch. */
@@ -108,11 +107,7 @@ export const tiersMechanic: EngineMechanic<TiersState> = {
       const entryId = c.step.result?.entry_id;
       if (rules?.programme.qualification.window !== 'rolling' || typeof entryId !== 'number') continue;
       const scope = scopeKey(c.entry);
-      if (!state.leavesAt.has(scope))
-        state.leavesAt.set(
-          scope,
-          dateOf(addDuration(instantOf(state.now), rules.programme.qualification.duration!, rules.timezone)),
-        );
+      if (!state.leavesAt.has(scope)) state.leavesAt.set(scope, leavesWindow(rules, state.now));
       writes.credits.push({
         entryId,
         participantId: c.entry.participantId,

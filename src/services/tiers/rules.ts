@@ -115,6 +115,10 @@ export function supportedRank(levels: readonly TierLevel[], points: number): num
   return rank;
 }
 
+/** `rolling`: when a qualifying credit made at `at` leaves the window (on the calendar of the programme's time zone). */
+export const leavesWindow = (r: Rules, at: Date): Date =>
+  dateOf(addDuration(instantOf(at), r.programme.qualification.duration!, r.timezone));
+
 /** Whether the programme ever moves anyone down (never under `lifetime` or policy `none`). */
 export const downgrades = (r: Rules) =>
   r.programme.qualification.window !== 'lifetime' && r.programme.downgrade.policy !== 'none';

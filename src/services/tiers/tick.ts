@@ -1,12 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import type { Sql } from '../../db/tx.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { addDuration, dateOf, instantOf, subtractDuration } from '../points/rules.ts';
+import { dateOf, instantOf, subtractDuration } from '../points/rules.ts';
 import { rulesFrom } from './programme.ts';
 import { type LockedStanding, programmesToRun, standingsByIds, tierProgramRow } from './repository.ts';
 import {
   leave,
   leaveProgramme,
+  leavesWindow,
   type Outcome,
   Periods,
   type Rules,
@@ -115,7 +116,7 @@ async function recount(
         entryId: Number(c.id),
         participantId: id,
         points: Number(c.points),
-        leavesAt: dateOf(addDuration(instantOf(c.created_at), q.duration!, rules.timezone)),
+        leavesAt: leavesWindow(rules, c.created_at),
       });
     }
     return out;
