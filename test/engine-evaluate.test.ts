@@ -21,6 +21,9 @@ function participant(over: Partial<ParticipantState> = {}): ParticipantState {
     counts: new Map(),
     standing: { key: null, since: null, points: 0, period: null, prior: 0, reviewAt: null, lifetime: 0 },
     tier: null,
+    timezone: null,
+    streaks: new Map(),
+    windowed: () => 0,
     ...over,
   };
 }

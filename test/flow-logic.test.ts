@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, type FlowContext, logicProblem, truthy } from '../src/services/flows/logic.ts';
+import { evaluate, type FlowContext, logicProblem, NO_OPS, truthy } from '../src/services/flows/logic.ts';
 
 // Pure: no app, no database.
 
@@ -22,7 +22,8 @@ const context: FlowContext = {
     tier: 'gold',
   },
 };
-const noCounts = () => 0;
+const noCounts = NO_OPS;
+const counting = (count: (type: string) => number) => ({ ...NO_OPS, eventCount: count });
 
 describe('evaluate (flow conditions and points expressions)', () => {
   it('reads payload, event and participant fields through var', () => {
@@ -50,19 +51,19 @@ describe('evaluate (flow conditions and points expressions)', () => {
 
   it('answers event_count from the given counter, per event type', () => {
     const counts: Record<string, number> = { 'order.completed': 3, 'review.posted': 1 };
-    const counter = (type: string) => counts[type] ?? 0;
+    const counter = counting((type: string) => counts[type] ?? 0);
     expect(evaluate({ event_count: 'order.completed' }, context, counter)).toBe(3);
     expect(evaluate({ event_count: 'never.seen' }, context, counter)).toBe(0);
     expect(truthy(evaluate({ '==': [{ event_count: 'order.completed' }, 3] }, context, counter))).toBe(true);
   });
 
   it('keeps each evaluation’s counter its own (no leak between concurrent contexts)', () => {
-    expect(evaluate({ event_count: 'x' }, context, () => 7)).toBe(7);
-    expect(evaluate({ event_count: 'x' }, context, () => 2)).toBe(2);
+    expect(evaluate({ event_count: 'x' }, context, counting(() => 7))).toBe(7);
+    expect(evaluate({ event_count: 'x' }, context, counting(() => 2))).toBe(2);
   });
 
   it('gives event_count 0 for a non-string argument', () => {
-    expect(evaluate({ event_count: [{ var: 'payload.total' }] }, context, () => 9)).toBe(0);
+    expect(evaluate({ event_count: [{ var: 'payload.total' }] }, context, counting(() => 9))).toBe(0);
   });
 
   it('has no `method` operation, so a flow cannot call methods such as constructor', () => {

@@ -93,6 +93,10 @@ export const Participant = builder.objectRef<ParticipantDto>('Participant').impl
     email: t.exposeString('email', { nullable: true }),
     phone: t.exposeString('phone', { nullable: true }),
     name: t.exposeString('name', { nullable: true }),
+    timezone: t.exposeString('timezone', {
+      nullable: true,
+      description: 'IANA time zone of their streak periods; null: the programme’s.',
+    }),
     balance: t.expose('balance', {
       type: PointsScalar,
       description: 'Spendable points; never negative.',

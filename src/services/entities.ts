@@ -22,6 +22,7 @@ import {
   ProgramSettingsRow,
 } from './points/entities.ts';
 import { ParticipantMultiplier, Redemption, Reward, RewardCode } from './rewards/entities.ts';
+import { ParticipantStreak, Streak, StreakChange } from './streaks/entities.ts';
 import { TierCredit, TierMove, TierProgramRow } from './tiers/entities.ts';
 import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhooks/entities.ts';
 import { ApiKey, DashboardSession, User, Workspace } from './workspaces/entities.ts';
@@ -70,4 +71,7 @@ export const entities = [
   LotAllocation,
   PendingGrant,
   EarningCount,
+  Streak,
+  ParticipantStreak,
+  StreakChange,
 ];

@@ -14,6 +14,7 @@ import { Migration20261125150000 } from './Migration20261125150000.ts';
 import { Migration20261125161843 } from './Migration20261125161843.ts';
 import { Migration20261128063615 } from './Migration20261128063615.ts';
 import { Migration20261128100000 } from './Migration20261128100000.ts';
+import { Migration20261128130000 } from './Migration20261128130000.ts';
 
 /** Committed migrations in order; `npm run migration:create` writes new files beside this one. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   { name: 'Migration20261125161843', class: Migration20261125161843 },
   { name: 'Migration20261128063615', class: Migration20261128063615 },
   { name: 'Migration20261128100000', class: Migration20261128100000 },
+  { name: 'Migration20261128130000', class: Migration20261128130000 },
 ];

@@ -8,6 +8,14 @@ const BadgeSchema = defineEntity({
   name: 'Badge',
   tableName: 'badges',
   uniques: [{ name: 'badges_key_unique', properties: ['workspace', 'mode', 'key'] }],
+  indexes: [
+    // The achievements an event type can complete (the engine's achievements mechanic).
+    {
+      name: 'badges_criteria_idx',
+      expression:
+        'create index "badges_criteria_idx" on "badges" ("workspace_id", "mode", (criteria->>\'event_type\')) where criteria is not null',
+    },
+  ],
   properties: {
     id: p.bigint('number').primary().autoincrement(),
     workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
@@ -17,6 +25,8 @@ const BadgeSchema = defineEntity({
     description: p.text().nullable(),
     imageUrl: p.text().nullable(),
     tiers: p.json<string[]>().default('[]'),
+    /** An achievement's criteria (docs/engagement.md#achievements); null: awarded by flows only. */
+    criteria: p.json<Record<string, unknown>>().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
   },
 });

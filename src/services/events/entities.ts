@@ -70,6 +70,13 @@ const EventSchema = defineEntity({
   indexes: [
     { name: 'events_list_idx', properties: ['workspace', 'mode', 'id'] },
     { name: 'events_participant_idx', properties: ['participant', 'id'] },
+    // Windowed conditions and achievements (docs/engagement.md#time-windows): a participant's
+    // processed events of a type by time, read index-only; entered when an event is processed.
+    {
+      name: 'events_window_idx',
+      expression:
+        'create index "events_window_idx" on "events" ("participant_id", "event_type", "occurred_at") where status = \'processed\'',
+    },
   ],
   properties: {
     /** UUIDv7: time-ordered, so the primary key is also the newest-first cursor. */

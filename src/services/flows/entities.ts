@@ -18,7 +18,10 @@ const FlowSchema = defineEntity({
     workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
     mode: p.string().length(4),
     name: p.string().length(200),
-    eventType: p.string().length(128),
+    /** The event type that triggers it; null for an inactivity flow (`trigger`). */
+    eventType: p.string().length(128).nullable(),
+    /** `{ type: 'inactivity', after, event_types? }` (docs/engagement.md#inactivity); null: an event flow. */
+    trigger: p.json<Record<string, unknown>>().nullable(),
     /** JSON Logic, or null = always. */
     conditions: p.json<unknown>().nullable(),
     actions: p.json<unknown[]>(),
@@ -37,7 +40,11 @@ FlowSchema.setClass(Flow);
 const FlowRunSchema = defineEntity({
   name: 'FlowRun',
   tableName: 'flow_runs',
-  uniques: [{ name: 'flow_runs_event_flow_unique', properties: ['event', 'flow'] }],
+  uniques: [
+    { name: 'flow_runs_event_flow_unique', properties: ['event', 'flow'] },
+    // An inactivity run: once per flow, participant and idle spell (docs/engagement.md#inactivity).
+    { name: 'flow_runs_spell_unique', properties: ['flow', 'participant', 'spellAt'] },
+  ],
   indexes: [
     { name: 'flow_runs_list_idx', properties: ['workspace', 'mode', 'id'] },
     // One index for both the run limit (participant + flow) and a participant's runs: every index
@@ -50,8 +57,11 @@ const FlowRunSchema = defineEntity({
     workspace: () => p.manyToOne(Workspace).deleteRule('cascade'),
     mode: p.string().length(4),
     flow: () => p.manyToOne(Flow).deleteRule('cascade'),
-    event: () => p.manyToOne(Event).deleteRule('cascade'),
+    /** The event that ran it; null for an inactivity run. */
+    event: () => p.manyToOne(Event).deleteRule('cascade').nullable(),
     participant: () => p.manyToOne(Participant).deleteRule('cascade'),
+    /** An inactivity run's idle spell: the time of the last event before it. */
+    spellAt: p.datetime().nullable(),
     status: p.string().length(16).$type<RunStatus>(),
     steps: p.json<unknown[]>().default('[]'),
     startedAt: p.datetime().defaultRaw('now()'),
@@ -72,6 +82,8 @@ const ParticipantEventCountSchema = defineEntity({
     participant: () => p.manyToOne(Participant).primary().deleteRule('cascade'),
     eventType: p.string().length(128).primary(),
     count: p.bigint('number').default(0),
+    /** The latest `occurred_at` among them (inactivity flows, docs/engagement.md#inactivity). */
+    lastAt: p.datetime().nullable(),
   },
 });
 export class ParticipantEventCount extends ParticipantEventCountSchema.class {}

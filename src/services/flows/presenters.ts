@@ -8,7 +8,7 @@ export type { FlowDto, FlowRunDto } from './shapes.ts';
 export const presentFlow = (f: Flow): FlowDto => ({
   id: f.id,
   name: f.name,
-  event_type: f.eventType,
+  event_type: f.eventType ?? '',
   conditions: (f.conditions ?? null) as FlowDto['conditions'],
   actions: f.actions as FlowAction[],
   active: f.active,
@@ -48,7 +48,7 @@ export const presentFlowRun = (r: FlowRunRow): FlowRunDto => ({
 export const flowRunRow = (r: FlowRun, externalId: string): FlowRunRow => ({
   id: r.id,
   flow_id: typeof r.flow === 'string' ? r.flow : r.flow.id,
-  event_id: typeof r.event === 'string' ? r.event : r.event.id,
+  event_id: r.event == null ? '' : typeof r.event === 'string' ? r.event : r.event.id,
   external_id: externalId,
   status: r.status,
   steps: r.steps as FlowRunDto['steps'],

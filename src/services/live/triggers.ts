@@ -3,7 +3,7 @@
  * the entities as raw DDL (`expression`), which MikroORM creates but does not diff, because its
  * trigger model has no `REFERENCING NEW TABLE`; the migration that created them holds the same SQL.
  */
-export const liveTrigger = (table: string, tag: 'l' | 'b' | 't') => {
+export const liveTrigger = (table: string, tag: 'l' | 'b' | 't' | 's') => {
   const name = `${table}_live`;
   return {
     name,

@@ -46,6 +46,8 @@ const ParticipantSchema = defineEntity({
     email: p.string().length(320).nullable(),
     phone: p.string().length(64).nullable(),
     name: p.string().length(200).nullable(),
+    /** IANA time zone of their streak periods (docs/engagement.md#streaks); null: the programme's. */
+    timezone: p.string().length(64).nullable(),
     balance: p.bigint('number').default(0),
     lifetimePoints: p.bigint('number').default(0),
     /** Points of pending grants not yet activated or cancelled (docs/points.md#pending-points). */

@@ -10,6 +10,7 @@ export interface ParticipantRow extends TierColumnsRow {
   email: string | null;
   phone: string | null;
   name: string | null;
+  timezone: string | null;
   balance: string;
   lifetime_points: string;
   pending_points: string;
@@ -27,7 +28,7 @@ export interface ParticipantRow extends TierColumnsRow {
 export const participantColumns = (t = 'participants') => {
   const open = (l: string) =>
     `from point_lots ${l} where ${l}.participant_id = ${t}.id and ${l}.remaining > 0`;
-  return `${t}.id, ${t}.external_id, ${t}.email, ${t}.phone, ${t}.name, ${t}.balance, ${t}.lifetime_points,
+  return `${t}.id, ${t}.external_id, ${t}.email, ${t}.phone, ${t}.name, ${t}.timezone, ${t}.balance, ${t}.lifetime_points,
     ${t}.pending_points, (select min(l.expires_at) ${open('l')}) as next_expiry_at,
     (select sum(l.remaining) ${open('l')} and l.expires_at = (select min(m.expires_at) ${open('m')})) as next_expiry_points,
     ${tierColumns(t)}, ${t}.created_at, ${t}.updated_at`;
@@ -40,6 +41,7 @@ export const presentParticipant = (r: ParticipantRow): ParticipantDto => ({
   email: r.email,
   phone: r.phone,
   name: r.name,
+  timezone: r.timezone,
   balance: Number(r.balance),
   lifetime_points: Number(r.lifetime_points),
   pending_points: Number(r.pending_points),

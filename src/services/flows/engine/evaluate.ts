@@ -2,7 +2,7 @@ import { multiplyDown } from '../../../lib/multiply.ts';
 import { uuidv7 } from '../../../lib/uuid7.ts';
 import type { EntryToPost } from '../../ledger/post-entry.ts';
 import type { ResultToEmit } from '../../outbox/emit.ts';
-import { evaluate, type FlowContext, truthy } from '../logic.ts';
+import { evaluate, type FlowContext, type LogicOps, truthy } from '../logic.ts';
 import { awardFactors, decideAward, type LoadedMechanic } from './mechanics.ts';
 import {
   type BadgeRow,
@@ -72,6 +72,13 @@ const contextOf = (e: EventRow, p: ParticipantState): FlowContext => ({
   },
 });
 
+/** The custom operations as this participant's batch state answers them. */
+const opsOf = (p: ParticipantState): LogicOps => ({
+  eventCount: (type, window) => (window ? p.windowed(type, null, window) : (p.counts.get(type) ?? 0)),
+  eventSum: (type, path, window) => p.windowed(type, path, window ?? null),
+  streak: (key) => p.streaks.get(key) ?? 0,
+});
+
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
 /**
@@ -97,7 +104,8 @@ export async function evaluateBatch(
   for (const e of events) {
     const p = s.participants.get(e.participantId)!;
     p.counts.set(e.eventType, (p.counts.get(e.eventType) ?? 0) + 1);
-    const count = (type: string) => p.counts.get(type) ?? 0;
+    for (const m of s.mechanics ?? []) m.mechanic.beforeFlows?.(m.state, e, p);
+    const ops = opsOf(p);
     let eventError: string | null = null;
 
     for (const flow of s.flows.get(flowKey(e)) ?? []) {
@@ -112,7 +120,7 @@ export async function evaluateBatch(
         if (!prior && flow.maxRuns != null && (s.runCounts.get(runsKey) ?? 0) >= flow.maxRuns) continue;
         let matched: boolean;
         try {
-          matched = flow.conditions == null || truthy(evaluate(flow.conditions, contextOf(e, p), count));
+          matched = flow.conditions == null || truthy(evaluate(flow.conditions, contextOf(e, p), ops));
         } catch (err) {
           matched = true;
           conditionError = message(err);
@@ -141,7 +149,7 @@ export async function evaluateBatch(
             const raw =
               typeof action.points === 'number'
                 ? action.points
-                : Number(evaluate(action.points, contextOf(e, p), count));
+                : Number(evaluate(action.points, contextOf(e, p), ops));
             const factor = s.multipliers.get(p.id) ?? 1;
             // A tier's earn_multiplier and an active reward multiplier multiply, rounded down once.
             const levels = awardFactors(s.mechanics, e, p);
@@ -296,6 +304,7 @@ export async function evaluateBatch(
     if (eventError) {
       // Not processed after all: later events of this participant in the batch must not count it.
       p.counts.set(e.eventType, (p.counts.get(e.eventType) ?? 1) - 1);
+      for (const m of s.mechanics ?? []) m.mechanic.onFail?.(m.state, e, p);
       plan.failed.set(e.id, eventError);
     } else {
       plan.processed.push(e);

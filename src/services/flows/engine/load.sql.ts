@@ -11,7 +11,7 @@ import type { RunRow } from './types.ts';
 /** A locked participant as the lock statement reads it. */
 export type LockedRow = Pick<
   ParticipantRow,
-  'id' | 'external_id' | 'email' | 'phone' | 'name' | 'balance' | 'lifetime_points'
+  'id' | 'external_id' | 'email' | 'phone' | 'name' | 'balance' | 'lifetime_points' | 'timezone'
 > & { workspace_id: string; mode: Mode } & StandingRow;
 
 /**
@@ -22,7 +22,7 @@ export async function lockParticipantRows(sql: Sql, eventIds: string[]): Promise
   const { rows } = await sql.query<LockedRow>({
     // Named (prepared once per connection): the engine's hot statements skip parse and plan.
     name: 'engine_lock_participants',
-    text: `select p.id, p.workspace_id, p.mode, p.external_id, p.email, p.phone, p.name, p.balance,
+    text: `select p.id, p.workspace_id, p.mode, p.external_id, p.email, p.phone, p.name, p.timezone, p.balance,
             ${standingColumns('p')}
        from participants p
       where p.id in (select participant_id from events where id = any($1::uuid[]) and status = 'received')

@@ -42,6 +42,9 @@ export async function lockParticipants(sql: Sql, eventIds: string[]): Promise<Ma
         counts: new Map(),
         standing: standingOf(r),
         tier: null,
+        timezone: r.timezone,
+        streaks: new Map(),
+        windowed: () => 0,
       },
     ]),
   );

@@ -60,6 +60,14 @@ export interface EngineMechanic<State = unknown> {
    */
   factor?(state: State, event: EventRow, participant: ParticipantState): number;
   /**
+   * Optional: what happens to this participant on this event before its flows are evaluated (a
+   * streak extended; a windowed count loaded), in memory and in event order. An event whose
+   * attempt then fails is processed again later: this hook's changes must be undone by `onFail`.
+   */
+  beforeFlows?(state: State, event: EventRow, participant: ParticipantState): void;
+  /** Optional: the event's attempt failed after `beforeFlows`: forget what it decided. */
+  onFail?(state: State, event: EventRow, participant: ParticipantState): void;
+  /**
    * What happens to this participant on this event, after the event's flows ran, in memory and
    * in event order (what it changes on `participant` is what the participant's next event sees).
    */

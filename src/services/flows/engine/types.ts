@@ -22,6 +22,15 @@ export interface ParticipantState {
   standing: Standing;
   /** Their level's key for flow conditions (`participant.tier`), kept current by the tiers mechanic; null without a programme. */
   tier: string | null;
+  /** Their own IANA time zone (streak periods); null: the programme's. */
+  timezone: string | null;
+  /** Their streaks' lengths by key (`{"streak": key}`), kept current by the streaks mechanic. */
+  streaks: Map<string, number>;
+  /**
+   * A windowed `event_count` / `event_sum` (path null: a count) for the event being evaluated, set
+   * by the windows mechanic before its flows run (docs/engagement.md#time-windows).
+   */
+  windowed: (type: string, path: string | null, window: string | null) => number;
 }
 
 export interface EventRow {
