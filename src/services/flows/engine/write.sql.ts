@@ -52,12 +52,13 @@ export async function writePlanStatement(
        update events e set status = x.status, error = x.error, processed_at = clock_timestamp()
          from unnest($17::uuid[], $18::text[], $19::text[]) x(id, status, error)
         where e.id = x.id and e.id = any($17::uuid[]) and e.status = 'received'
-        returning e.participant_id, e.event_type, e.status
+        returning e.participant_id, e.event_type, e.status, e.occurred_at
      ), counted as (
-       insert into participant_event_counts as c (participant_id, event_type, count)
-       select participant_id, event_type, count(*) from done where status = 'processed'
+       insert into participant_event_counts as c (participant_id, event_type, count, last_at)
+       select participant_id, event_type, count(*), max(occurred_at) from done where status = 'processed'
         group by participant_id, event_type order by participant_id, event_type
-       on conflict (participant_id, event_type) do update set count = c.count + excluded.count
+       on conflict (participant_id, event_type) do update
+          set count = c.count + excluded.count, last_at = greatest(c.last_at, excluded.last_at)
      ), deltas as (
        ${deltaInsertSql(20)}
      ), r as (
