@@ -229,6 +229,7 @@ describe('one batch (rows the writer relates before the statement)', () => {
     email: null,
     phone: null,
     name: null,
+    timezone: null,
     payload: {},
     occurredAt: new Date(),
     idempotencyKey: null,

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { isResourceId } from '../lib/primitives.ts';
 import { eventBody } from '../services/events/event-input.ts';
+import { achievementsOperations } from './achievements.ts';
 import { type ErrorType, errorStatus } from './error-status.ts';
 import { eventTypesOperations } from './event-types.ts';
 import { eventsOperations } from './events.ts';
@@ -31,6 +32,7 @@ import type { Operation, OperationAuth, ResponseDoc } from './operation.ts';
 import { participantsOperations } from './participants.ts';
 import { pointsOperations } from './points.ts';
 import { rewardsOperations } from './rewards.ts';
+import { streakOperations } from './streaks.ts';
 import { tierOperations } from './tiers.ts';
 import { webhooksOperations } from './webhooks.ts';
 
@@ -48,10 +50,12 @@ export const OPERATIONS: Operation[] = [
   ...metaOperations,
   ...messagesOperations,
   ...flowsOperations,
+  ...achievementsOperations,
   ...webhooksOperations,
   ...participantsOperations,
   ...pointsOperations,
   ...tierOperations,
+  ...streakOperations,
   ...leaderboardsOperations,
   ...rewardsOperations,
   ...exportsOperations,
@@ -232,6 +236,10 @@ export function buildDocument(
         {
           name: 'Rewards',
           description: 'The catalogue, reward management, code pools and redemptions (atomic, idempotent).',
+        },
+        {
+          name: 'Streaks',
+          description: 'Streak definitions (daily, weekly, monthly, with freezes) and participants’ streaks.',
         },
         {
           name: 'Tiers',

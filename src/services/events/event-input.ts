@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findUnstorable } from '../../lib/json-guard.ts';
+import { timezoneShape } from '../participants/timezone.ts';
 import { parseInput } from '../validation.ts';
 
 /** Documented ingest limits (docs/api.md#event-ingest-rules); anything longer is a 422, never truncated. */
@@ -27,6 +28,7 @@ const participantObject = z.strictObject({
   email: z.string().max(LIMITS.emailLength).nullish(),
   phone: z.string().max(LIMITS.phoneLength).nullish(),
   name: z.string().max(LIMITS.nameLength).nullish(),
+  timezone: timezoneShape.nullish(),
 });
 
 /** The event body, with its shorthand (`type`, string `participant`): docs/api.md#event-ingest-rules. */
@@ -81,6 +83,8 @@ export interface NormalisedEvent {
   email: string | null;
   phone: string | null;
   name: string | null;
+  /** The participant's IANA time zone when the event names one (it replaces theirs). */
+  timezone: string | null;
   payload: Record<string, unknown>;
   occurredAt: Date;
   idempotencyKey: string | null;
@@ -101,6 +105,7 @@ export function normaliseEvent(
     email: blank('email' in participant ? participant.email : null),
     phone: blank('phone' in participant ? participant.phone : null),
     name: blank('name' in participant ? participant.name : null),
+    timezone: blank('timezone' in participant ? participant.timezone : null),
     payload: body.payload ?? {},
     occurredAt: parseTimestamp(body.occurred_at) ?? new Date(),
     idempotencyKey: opts.headerKey ?? body.idempotency_key ?? null,

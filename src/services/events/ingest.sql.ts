@@ -124,6 +124,7 @@ export function ingestValues(
       e.keyCheck,
       first,
       pslot,
+      e.timezone,
     ];
   });
   return [
@@ -182,7 +183,7 @@ with input as (
   select (r->>0)::int as idx, (r->>1)::uuid as id, (r->>2)::uuid as workspace_id, r->>3 as mode, r->>4 as event_type,
          r->>5 as external_id, r->>6 as email, r->>7 as phone, r->>8 as name, r->9 as payload,
          (r->>10)::timestamptz as occurred_at, r->>11 as quarantine_reason, r->>12 as idempotency_key, r->>13 as source,
-         (r->>14)::uuid as key_check, (r->>15)::boolean as first, (r->>16)::int as pslot
+         (r->>14)::uuid as key_check, (r->>15)::boolean as first, (r->>16)::int as pslot, r->>17 as timezone
     from jsonb_array_elements($1::jsonb) r
 ),
 groups as (
@@ -208,14 +209,15 @@ prior as (
    where not exists (select 1 from denied d where d.key_check = i.key_check)
 ),
 fresh as (
-  select i.idx, i.pslot, i.email, i.phone, i.name from input i
+  select i.idx, i.pslot, i.email, i.phone, i.name, i.timezone from input i
    where i.first and not exists (select 1 from stale)
      and not exists (select 1 from prior p where p.idx = i.idx)
      and not exists (select 1 from denied d where d.key_check = i.key_check)
 ),
 wanted as (
-  select g.pslot, g.workspace_id, g.mode, g.external_id, w.email, w.phone, w.name
+  select g.pslot, g.workspace_id, g.mode, g.external_id, w.email, w.phone, w.name, w.timezone
     from (select pslot,
+                 (array_agg(timezone order by idx desc) filter (where timezone is not null))[1] as timezone,
                  (array_agg(email order by idx) filter (where email is not null))[1] as email,
                  (array_agg(phone order by idx) filter (where phone is not null))[1] as phone,
                  (array_agg(name order by idx) filter (where name is not null))[1] as name
@@ -225,21 +227,24 @@ wanted as (
 existing as (
   select w.pslot, p.id,
          (w.email is not null and p.email is null) or (w.phone is not null and p.phone is null)
-           or (w.name is not null and p.name is null) as enriches
+           or (w.name is not null and p.name is null)
+           or (w.timezone is not null and p.timezone is distinct from w.timezone) as enriches
     from wanted w
     join participants p on p.workspace_id = w.workspace_id and p.mode = w.mode and p.external_id = w.external_id
 ),
 upserted as (
-  insert into participants as p (workspace_id, mode, external_id, email, phone, name)
-  select workspace_id, mode, external_id, email, phone, name from wanted w
+  insert into participants as p (workspace_id, mode, external_id, email, phone, name, timezone)
+  select workspace_id, mode, external_id, email, phone, name, timezone from wanted w
    where not exists (select 1 from existing e where e.pslot = w.pslot and not e.enriches)
    order by workspace_id, mode, external_id
   on conflict (workspace_id, mode, external_id) do update
      set email = coalesce(p.email, excluded.email),
          phone = coalesce(p.phone, excluded.phone),
          name = coalesce(p.name, excluded.name),
+         timezone = coalesce(excluded.timezone, p.timezone),
          updated_at = now()
    where (p.email is null and excluded.email is not null)
+      or (excluded.timezone is not null and p.timezone is distinct from excluded.timezone)
       or (p.phone is null and excluded.phone is not null)
       or (p.name is null and excluded.name is not null)
   returning p.id, p.workspace_id, p.mode, p.external_id

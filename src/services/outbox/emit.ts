@@ -15,6 +15,8 @@ export const resultType = z.enum([
   'message.sent',
   'points.expiring',
   'tier.changed',
+  'streak.extended',
+  'streak.broken',
 ]);
 export type ResultType = z.output<typeof resultType>;
 export const RESULT_TYPES = resultType.options;

@@ -68,7 +68,7 @@ export async function updatePii(
   sql: Sql,
   who: Scope,
   externalId: string,
-  fields: Partial<Record<'email' | 'phone' | 'name', string | null>>,
+  fields: Partial<Record<'email' | 'phone' | 'name' | 'timezone', string | null>>,
 ): Promise<ParticipantRow | null> {
   const sets: string[] = [];
   const params: unknown[] = [who.workspaceId, who.mode, externalId];

@@ -15,10 +15,10 @@ export const participantShape = z
     email: z.string().nullable(),
     phone: z.string().nullable(),
     name: z.string().nullable(),
-    timezone: z
-      .string()
-      .nullable()
-      .meta({ description: 'IANA time zone of their streak periods; null: the programme’s (docs/engagement.md#streaks).' }),
+    timezone: z.string().nullable().meta({
+      description:
+        'IANA time zone of their streak periods; null: the programme’s (docs/engagement.md#streaks).',
+    }),
     balance: z.int().min(0).meta({ description: 'Spendable points; never negative.' }),
     lifetime_points: z
       .int()

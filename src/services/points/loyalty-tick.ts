@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResults } from '../outbox/emit.ts';
+import { runStreakTick } from '../streaks/tick.ts';
 import { runTierTick } from '../tiers/tick.ts';
 import { lockDueGrantOwners, settleGrants } from './activate.sql.ts';
 import { expireLotsOf, lockDueOwners, markNotices } from './expire.sql.ts';
@@ -80,6 +81,7 @@ export async function runLoyaltyTick(ctx: Pick<AppContext, 'orm'>, now = new Dat
     expired: await drain((n) => expireDueLots(ctx, n), DUE_PER_BATCH),
     announced: await drain((n) => announceExpiringLots(ctx, n), NOTICES_PER_BATCH),
     tiers: await runTierTick(ctx, now, stop),
+    streaks: await runStreakTick(ctx, now, stop),
   };
 }
 

@@ -1,7 +1,9 @@
 import type { Sql } from '../../../db/tx.ts';
 import { loadBatchProgramme, pointsMechanic } from '../../points/mechanic.ts';
 import type { BatchProgramme } from '../../points/repository.ts';
+import { streaksMechanic } from '../../streaks/mechanic.ts';
 import { tiersMechanic } from '../../tiers/mechanic.ts';
+import { windowsMechanic } from '../../windows/mechanic.ts';
 import type { FlowAction } from '../flow-schemas.ts';
 import type { BatchPlan } from './evaluate.ts';
 import type { EventRow, FlowRow, ParticipantState } from './types.ts';
@@ -86,6 +88,8 @@ export interface EngineMechanic<State = unknown> {
 export const ENGINE_MECHANICS: readonly EngineMechanic[] = [
   tiersMechanic as EngineMechanic,
   pointsMechanic as EngineMechanic,
+  streaksMechanic as EngineMechanic,
+  windowsMechanic as EngineMechanic,
 ];
 
 /** One batch's mechanics with the state each loaded. */

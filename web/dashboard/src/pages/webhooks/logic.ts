@@ -21,6 +21,8 @@ export const RESULT_TYPE_HELP: Record<ResultType, string> = {
   'points.expiring': 'A lot of points expires soon (once per lot, the programme’s notice before)',
   'badge.awarded': 'A participant earned a badge (of any badge tier)',
   'tier.changed': 'A participant moved up or down the tier programme’s levels',
+  'streak.extended': 'A participant extended a streak (once per period)',
+  'streak.broken': 'A participant’s streak could no longer be saved',
   'reward.redeemed': 'A reward was redeemed',
   'flow.completed': 'A flow run finished',
   'message.sent': 'An e-mail or SMS was sent (or simulated in test mode)',
