@@ -357,6 +357,7 @@ describe('participant reads and PATCH', () => {
       email: 'Alice@Example.com',
       phone: null,
       name: 'Alice Liddell',
+      timezone: null,
       balance: 0,
       lifetime_points: 0,
       pending_points: 0,
