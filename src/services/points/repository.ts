@@ -1,5 +1,6 @@
 import type { Sql } from '../../db/tx.ts';
 import { type CursorKey, type KeysetRange, keysetSql } from '../../lib/pagination.ts';
+import type { DefinitionRow, StateRow } from '../streaks/state.sql.ts';
 import type { PendingStatus } from './shapes.ts';
 
 // Raw SQL: the lifecycle's reads and small writes. The engine's and the jobs' batch statements
@@ -42,11 +43,17 @@ export interface BatchProgramme {
   /** Running tier programmes keyed `workspace/mode` (docs/tiers.md). */
   tiers: Map<string, { programme: Record<string, unknown>; started_at: string }>;
   counts: { participant_id: string; scope: string; period: string; points: string }[];
+  /** Running streak definitions of the batch's scopes (docs/engagement.md#streaks). */
+  streaks: DefinitionRow[];
+  /** The batch's participants' states in them. */
+  streakStates: StateRow[];
 }
 
 /**
- * The engine batch's read, in one statement: the stored settings and tier programmes of its
- * workspaces and modes, and the earned points of its participants in the given cap periods.
+ * The engine batch's read, in one statement: the stored settings, tier programmes and running
+ * streaks of its workspaces and modes, the earned points of its participants in the given cap
+ * periods, and their streak states (bench suite `engine`: each mechanic's own read would be one
+ * more round trip per batch).
  */
 export async function batchProgram(
   sql: Sql,
@@ -58,6 +65,8 @@ export async function batchProgram(
     settings: { workspace_id: string; mode: string; settings: Record<string, unknown> }[];
     tiers: { workspace_id: string; mode: string; programme: Record<string, unknown>; started_at: string }[];
     counts: BatchProgramme['counts'];
+    streaks: DefinitionRow[];
+    streak_states: StateRow[];
   }>({
     name: 'engine_batch_programme',
     text: `with scopes as (select * from unnest($1::uuid[], $2::text[]) as s(workspace_id, mode))
@@ -69,7 +78,16 @@ export async function batchProgram(
                 where (workspace_id, mode) in (select * from scopes) and programme is not null) t) as tiers,
             (select coalesce(json_agg(c), '[]') from (
                select participant_id::text, scope, period, points::text from earning_counts
-                where participant_id = any($3::bigint[]) and period = any($4::text[])) c) as counts`,
+                where participant_id = any($3::bigint[]) and period = any($4::text[])) c) as counts,
+            (select coalesce(json_agg(d order by d.id), '[]') from (
+               select s.id, s.workspace_id, s.mode, s.key, s.name, s.event_types, s.frequency, s.freezes_initial,
+                      s.freezes_max, s.earn_every
+                 from streaks s join scopes q on s.workspace_id = q.workspace_id and s.mode = q.mode
+                where s.archived_at is null) d) as streaks,
+            (select coalesce(json_agg(x), '[]') from (
+               select ps.participant_id, ps.streak_id, ps.length, ps.longest, ps.freezes, ps.earned,
+                      ps.last_period, ps.checked_period, ps.history
+                 from unnest($3::bigint[]) q(id) join participant_streaks ps on ps.participant_id = q.id) x) as streak_states`,
     values: [scopes.map((s) => s.workspaceId), scopes.map((s) => s.mode), participantIds, periods],
   });
   const r = rows[0]!;
@@ -77,6 +95,8 @@ export async function batchProgram(
     settings: new Map(r.settings.map((x) => [`${x.workspace_id}/${x.mode}`, x.settings])),
     tiers: new Map(r.tiers.map((x) => [`${x.workspace_id}/${x.mode}`, x])),
     counts: r.counts,
+    streaks: r.streaks,
+    streakStates: r.streak_states,
   };
 }
 

@@ -4,13 +4,7 @@ import type { EventRow, ParticipantState } from '../flows/engine/types.ts';
 import { programFrom } from '../points/program.ts';
 import { rulesOf } from './definitions.ts';
 import { advance, dueAt, extend, PeriodFinder, type StreakRules, type StreakState } from './rules.ts';
-import {
-  type DefinitionRow,
-  loadStreakStates,
-  type StateWrite,
-  stateOf,
-  writeStreakStates,
-} from './state.sql.ts';
+import { type DefinitionRow, type StateWrite, stateOf, writeStreakStates } from './state.sql.ts';
 
 interface Definition {
   id: number;
@@ -51,17 +45,15 @@ function definitionsOf(rows: DefinitionRow[]): Map<string, Definition[]> {
 /**
  * Streaks in the engine (docs/engagement.md#streaks): an event of a streak's types extends it
  * once per period of its `occurred_at` in the participant's time zone, before the event's flows
- * run, so their conditions read the new length (`{"streak": key}`). One statement to load the
- * batch's running streaks and states, one to write what changed (with `streak.extended` and
- * `streak.broken`), none when no streak changed.
+ * run, so their conditions read the new length (`{"streak": key}`). The batch's running streaks
+ * and states come with its one programme read (points/mechanic.ts loadBatchProgramme); one
+ * statement writes what changed (with `streak.extended` and `streak.broken`), none when nothing did.
  */
 export const streaksMechanic: EngineMechanic<StreaksState> = {
   name: 'streaks',
 
-  async load(sql: Sql, batch: MechanicBatch): Promise<StreaksState> {
-    const scopes = new Map<string, { workspaceId: string; mode: string }>();
-    for (const p of batch.participants.values()) scopes.set(scopeKey(p), p);
-    const raw = await loadStreakStates(sql, [...scopes.values()], [...batch.participants.keys()]);
+  async load(_sql: Sql, batch: MechanicBatch): Promise<StreaksState> {
+    const raw = { defs: batch.programme.streaks, states: batch.programme.streakStates };
     const defs = definitionsOf(raw.defs);
     const timezones = new Map<string, string>();
     for (const scope of defs.keys())

@@ -44,34 +44,6 @@ export const stateOf = (r: StateRow): StreakState => ({
   history: r.history,
 });
 
-/**
- * The running streaks of the batch's workspaces and modes, and their participants' states in
- * them, in one round trip.
- */
-export async function loadStreakStates(
-  sql: Sql,
-  scopes: { workspaceId: string; mode: string }[],
-  participantIds: number[],
-): Promise<{ defs: DefinitionRow[]; states: StateRow[] }> {
-  const { rows } = await sql.query<{ defs: DefinitionRow[]; states: StateRow[] }>({
-    name: 'streaks_load_batch',
-    text: `with d as materialized (
-       select s.id, s.workspace_id, s.mode, s.key, s.name, s.event_types, s.frequency, s.freezes_initial,
-              s.freezes_max, s.earn_every
-         from unnest($1::uuid[], $2::text[]) q(w, m)
-         join streaks s on s.workspace_id = q.w and s.mode = q.m and s.archived_at is null
-     )
-     select (select coalesce(json_agg(d order by d.id), '[]') from d) as defs,
-            (select coalesce(json_agg(x), '[]') from (
-               select ps.participant_id, ps.streak_id, ps.length, ps.longest, ps.freezes, ps.earned,
-                      ps.last_period, ps.checked_period, ps.history
-                 from unnest($3::bigint[]) q(id) join participant_streaks ps on ps.participant_id = q.id
-                where exists (select 1 from d) and ps.streak_id in (select id from d)) x) as states`,
-    values: [scopes.map((s) => s.workspaceId), scopes.map((s) => s.mode), participantIds],
-  });
-  return rows[0]!;
-}
-
 /** A state to store, with what changed to get there. */
 export interface StateWrite {
   workspaceId: string;
