@@ -256,6 +256,9 @@ describe('svc demo', () => {
     for (const key of [first.test_key, first.live_key]) {
       const program = await request(server.url, '/v1/program', { key });
       expect(program.body.points_expiry).toEqual({ mode: 'fixed', after: 'P12M', round_to: 'month' });
+      // One weekly streak, once however many runs (docs/demo.md).
+      const streaks = await request(server.url, '/v1/streaks?include_archived=true', { key });
+      expect(streaks.body.data.map((s: { key: string }) => s.key)).toEqual(['weekly-order']);
     }
 
     // The printed dashboard login signs in, after every run.

@@ -12,6 +12,8 @@ import { liveKeysByHash } from '../keys/repository.ts';
 import { seedDemoTemplates } from '../messages/seed-templates.ts';
 import { updateProgram } from '../points/program.ts';
 import { seedDemoRewards } from '../rewards/seed-rewards.ts';
+import { createStreak, listStreaks } from '../streaks/definitions.ts';
+import { createStreakInput } from '../streaks/shapes.ts';
 import { getTiers, putTiers } from '../tiers/programme.ts';
 import { tierProgrammeShape } from '../tiers/shapes.ts';
 import { createUser } from '../workspaces/create-user.ts';
@@ -56,6 +58,15 @@ export const DEMO_TIERS = tierProgrammeShape.parse({
   ],
 });
 
+/** The demo's streak: an order every ISO week, with a freeze to start and one more every 4 weeks. */
+export const DEMO_STREAK = createStreakInput.parse({
+  key: 'weekly-order',
+  name: 'Weekly order',
+  event_types: ['order.completed'],
+  frequency: 'weekly',
+  freezes: { initial: 1, max: 2, earn_every: 4 },
+});
+
 /**
  * `svc demo`: an idempotent demo workspace with sample data, a test and a live key, and a
  * dashboard user. The keys' plaintext is kept in ./.svc/demo-keys.json (mode 600) so `npm start`
@@ -87,6 +98,12 @@ export async function seedDemo(ctx: AppContext, databaseUrl: string): Promise<De
   for (const mode of ['test', 'live'] as Mode[])
     if (!(await getTiers(ctx, { workspaceId: ws.id, mode })))
       await putTiers(ctx, { workspaceId: ws.id, mode }, DEMO_TIERS);
+  // A weekly streak (docs/engagement.md#streaks), unless its key is already taken.
+  for (const mode of ['test', 'live'] as Mode[]) {
+    const who = { workspaceId: ws.id, mode };
+    const taken = (await listStreaks(ctx, who, true)).data.some((s) => s.key === DEMO_STREAK.key);
+    if (!taken) await createStreak(ctx, who, DEMO_STREAK);
+  }
   await seedDemoTemplates(ctx, ws.id);
   await seedDemoRewards(ctx, ws);
   // Flows before the sample events, so the events earn points and badges when processed.
