@@ -4,22 +4,15 @@ import type { Sql } from '../../db/tx.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResultsCtes } from '../outbox/emit.sql.ts';
-import type { Frequency, StreakChangeKind, StreakState } from './rules.ts';
+import type { StreakRow } from './repository.ts';
+import type { StreakChangeKind, StreakState } from './rules.ts';
 import type { StreakResultData } from './shapes.ts';
 
 /** A running definition as the engine and the job read it. */
-export interface DefinitionRow {
-  id: string;
+export type DefinitionRow = Omit<StreakRow, 'archived_at' | 'created_at' | 'updated_at'> & {
   workspace_id: string;
   mode: Mode;
-  key: string;
-  name: string;
-  event_types: string[];
-  frequency: Frequency;
-  freezes_initial: number;
-  freezes_max: number;
-  earn_every: number | null;
-}
+};
 
 /** A participant's state row (json: dates as `YYYY-MM-DD`). */
 export interface StateRow {
