@@ -12,7 +12,8 @@ export interface GrantToWrite {
   participantId: number;
   points: number;
   availableAt: Date;
-  eventId: string;
+  /** Null for an inactivity run's award (docs/engagement.md#inactivity): there is no event. */
+  eventId: string | null;
   flowRunId: string;
   idempotencyKey: string;
 }

@@ -121,7 +121,7 @@ export const pointsMechanic: EngineMechanic<PointsState> = {
         availableAt: once(state.later, `${tz}|${pendingFor}`, () =>
           dateOf(addDuration(state.now, pendingFor, tz)),
         )!,
-        eventId: a.event.id,
+        eventId: a.event.spellAt === undefined ? a.event.id : null,
         flowRunId: a.runId,
         idempotencyKey: a.key,
       };

@@ -14,6 +14,9 @@ export type LockedRow = Pick<
   'id' | 'external_id' | 'email' | 'phone' | 'name' | 'balance' | 'lifetime_points' | 'timezone'
 > & { workspace_id: string; mode: Mode } & StandingRow;
 
+const LOCKED_COLUMNS = `p.id, p.workspace_id, p.mode, p.external_id, p.email, p.phone, p.name, p.timezone, p.balance,
+            ${standingColumns('p')}`;
+
 /**
  * Locks the participants of the batch's still-`received` events, in id order (the order
  * `recordEarnings` and every other batch writer uses, so concurrent workers never deadlock).
@@ -22,14 +25,29 @@ export async function lockParticipantRows(sql: Sql, eventIds: string[]): Promise
   const { rows } = await sql.query<LockedRow>({
     // Named (prepared once per connection): the engine's hot statements skip parse and plan.
     name: 'engine_lock_participants',
-    text: `select p.id, p.workspace_id, p.mode, p.external_id, p.email, p.phone, p.name, p.timezone, p.balance,
-            ${standingColumns('p')}
+    text: `select ${LOCKED_COLUMNS}
        from participants p
       where p.id in (select participant_id from events where id = any($1::uuid[]) and status = 'received')
       order by p.id
         for update`,
     values: [eventIds],
   });
+  return rows;
+}
+
+/**
+ * Locks these participants in id order, as {@link lockParticipantRows} does, skipping those another
+ * transaction holds (an engine batch, or another worker's inactivity job: docs/engagement.md#inactivity).
+ */
+export async function lockParticipantRowsById(sql: Sql, ids: number[]): Promise<LockedRow[]> {
+  const { rows } = await sql.query<LockedRow>(
+    `select ${LOCKED_COLUMNS}
+       from participants p
+      where p.id = any($1::bigint[])
+      order by p.id
+        for update skip locked`,
+    [ids],
+  );
   return rows;
 }
 

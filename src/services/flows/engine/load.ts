@@ -7,9 +7,11 @@ import {
   type BatchRows,
   badgesByKey,
   insertBadges,
+  type LockedRow,
   ledgerKeysIn,
   loadBatchRows,
   lockParticipantRows,
+  lockParticipantRowsById,
 } from './load.sql.ts';
 import {
   type BadgeRow,
@@ -25,8 +27,19 @@ import {
  * locks is what makes balances, counts and run limits exact across workers.
  */
 export async function lockParticipants(sql: Sql, eventIds: string[]): Promise<Map<number, ParticipantState>> {
-  const rows = await lockParticipantRows(sql, eventIds);
-  return new Map(
+  return statesOf(await lockParticipantRows(sql, eventIds));
+}
+
+/**
+ * Locks these participants in id order, skipping any another transaction holds (the inactivity
+ * job, docs/engagement.md#inactivity: a participant skipped now is looked at again next tick).
+ */
+export async function lockParticipantsById(sql: Sql, ids: number[]): Promise<Map<number, ParticipantState>> {
+  return statesOf(await lockParticipantRowsById(sql, ids));
+}
+
+const statesOf = (rows: LockedRow[]): Map<number, ParticipantState> =>
+  new Map(
     rows.map((r) => [
       Number(r.id),
       {
@@ -48,7 +61,6 @@ export async function lockParticipants(sql: Sql, eventIds: string[]): Promise<Ma
       },
     ]),
   );
-}
 
 const badgeKeyOf = (b: { workspace_id: string; mode: string; key: string }) =>
   `${b.workspace_id}/${b.mode}/${b.key}`;

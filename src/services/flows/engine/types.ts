@@ -34,6 +34,7 @@ export interface ParticipantState {
 }
 
 export interface EventRow {
+  /** The event's id; for an idle spell's stand-in, the spell's key ({@link spellKey}). */
   id: string;
   workspaceId: string;
   mode: Mode;
@@ -41,6 +42,12 @@ export interface EventRow {
   participantId: number;
   payload: Record<string, unknown>;
   occurredAt: Date;
+  /**
+   * Set on the stand-in an inactivity run has for an event (docs/engagement.md#inactivity): no
+   * event row exists; `spellAt` is the spell's start as Postgres gave it (exact to the
+   * microsecond), `eventType` is `inactivity`, `occurredAt` the spell's end, `payload` empty.
+   */
+  spellAt?: string;
 }
 
 export interface FlowRow {
@@ -63,6 +70,7 @@ export interface Step {
 
 export interface RunRow {
   id: string;
+  /** Its event; an idle spell's key for an inactivity run. */
   eventId: string;
   flowId: string;
   status: RunStatus;
@@ -83,3 +91,11 @@ export const flowKey = (x: { workspaceId: string; mode: string; eventType: strin
  */
 export const derivedKey = (eventId: string, flowId: string, actionIndex: number) =>
   `${eventId}:${flowId}:${actionIndex}`;
+
+/**
+ * What an idle spell's effects key on in place of an event id (docs/engagement.md#inactivity): the
+ * participant and the spell's start in microseconds since the epoch, so each spell of each
+ * participant has its own derived keys.
+ */
+export const spellKey = (participantId: number, spellMicros: string) =>
+  `idle:${participantId}:${spellMicros}`;

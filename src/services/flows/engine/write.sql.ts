@@ -19,12 +19,13 @@ export interface PlanWrite {
 
 /**
  * Badges, runs, counts, statuses, histogram deltas and results in one statement (one round
- * trip; its CTEs all run, each under its own unique key). `event_count` counts processed events
- * only, from the rows this statement moved out of `received`: an event another statement
- * finished meanwhile (the flow-less path takes no participant lock, see process-events.ts) is
- * not counted twice. clock_timestamp(): the moment the effects are written (bench `engine`
- * measures latency to it). `e.id = any(…)` beside the join: the primary key is used even when
- * statistics are stale.
+ * trip; its CTEs all run, each under its own unique key: an event's run under (event, flow), an
+ * idle spell's under (flow, participant, spell), docs/engagement.md#inactivity). `event_count`
+ * counts processed events only, from the rows this statement moved out of `received`: an event
+ * another statement finished meanwhile (the flow-less path takes no participant lock, see
+ * process-events.ts) is not counted twice. clock_timestamp(): the moment the effects are written
+ * (bench `engine` measures latency to it). `e.id = any(…)` beside the join: the primary key is
+ * used even when statistics are stale.
  */
 export async function writePlanStatement(
   sql: Sql,
@@ -41,13 +42,19 @@ export async function writePlanStatement(
        insert into participant_badges (workspace_id, mode, participant_id, badge_id, tier, flow_run_id, idempotency_key)
        select * from unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[], $5::text[], $6::uuid[], $7::text[])
        on conflict do nothing
+     ), planned as materialized (
+       select * from unnest($8::uuid[], $9::uuid[], $10::text[], $11::uuid[], $12::uuid[], $13::bigint[], $14::text[],
+                            $15::text[], $16::bool[], $32::timestamptz[])
+              as x(id, w, m, f, e, p, s, st, fin, spell)
      ), runs as (
        insert into flow_runs (id, workspace_id, mode, flow_id, event_id, participant_id, status, steps, finished_at)
-       select id, w, m, f, e, p, s, st::jsonb, case when fin then now() end
-         from unnest($8::uuid[], $9::uuid[], $10::text[], $11::uuid[], $12::uuid[], $13::bigint[], $14::text[], $15::text[], $16::bool[])
-              as x(id, w, m, f, e, p, s, st, fin)
+       select id, w, m, f, e, p, s, st::jsonb, case when fin then now() end from planned where spell is null
        on conflict (event_id, flow_id) do update
           set status = excluded.status, steps = excluded.steps, finished_at = excluded.finished_at
+     ), spells as (
+       insert into flow_runs (id, workspace_id, mode, flow_id, participant_id, spell_at, status, steps, finished_at)
+       select id, w, m, f, p, spell, s, st::jsonb, case when fin then now() end from planned where spell is not null
+       on conflict (flow_id, participant_id, spell_at) do nothing
      ), done as (
        update events e set status = x.status, error = x.error, processed_at = clock_timestamp()
          from unnest($17::uuid[], $18::text[], $19::text[]) x(id, status, error)
@@ -92,6 +99,7 @@ export async function writePlanStatement(
       results.map((x) => x.mode),
       results.map((x) => x.type),
       results.map((x) => JSON.stringify(x.data)),
+      r.map((x) => x.spellAt),
     ],
   });
 }
