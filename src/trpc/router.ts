@@ -10,6 +10,7 @@ import { overviewRouter } from './overview.ts';
 import { leaderboardsRouter, participantsRouter } from './participants.ts';
 import { pointsRouter } from './points.ts';
 import { rewardsRouter } from './rewards.ts';
+import { streaksRouter } from './streaks.ts';
 import { tiersRouter } from './tiers.ts';
 import { router } from './trpc.ts';
 import { usersRouter } from './users.ts';
@@ -26,6 +27,7 @@ export const appRouter = router({
   participants: participantsRouter,
   points: pointsRouter,
   tiers: tiersRouter,
+  streaks: streaksRouter,
   leaderboards: leaderboardsRouter,
   webhooks: webhooksRouter,
   rewards: rewardsRouter,
