@@ -15,10 +15,14 @@ export const theme = createTheme({
 
 /**
  * Mantine's `dimmed` text is gray.6 in the light scheme: 3.3:1 on white, under WCAG AA's 4.5:1
- * for body text (axe's color-contrast rule). gray.7 keeps the muted look at 7:1.
+ * for body text (axe's color-contrast rule). gray.7 keeps the muted look at 7:1. Likewise its
+ * error colour (an invalid input's text and its message) is red.6, 3.6:1: red.9 is 5.9:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });
