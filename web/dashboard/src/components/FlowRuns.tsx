@@ -12,7 +12,8 @@ export const RUN_COLORS: Record<string, string> = {
 export interface FlowRunView {
   id: string;
   flow_id: string;
-  event_id: string;
+  /** Null for an inactivity run (no event ran it). */
+  event_id: string | null;
   participant: { external_id: string };
   status: string;
   steps: { action: string; status: string; result: Record<string, unknown> | null; error: string | null }[];
