@@ -15,6 +15,7 @@ const Events = lazy(() => import('./pages/Events.tsx'));
 const Flows = lazy(() => import('./pages/Flows.tsx'));
 const Programme = lazy(() => import('./pages/Programme.tsx'));
 const Tiers = lazy(() => import('./pages/Tiers.tsx'));
+const Streaks = lazy(() => import('./pages/Streaks.tsx'));
 const Rewards = lazy(() => import('./pages/Rewards.tsx'));
 const Redemptions = lazy(() => import('./pages/Redemptions.tsx'));
 const Webhooks = lazy(() => import('./pages/Webhooks.tsx'));
@@ -47,6 +48,7 @@ export function App() {
           <Route path="/flows/*" element={<Flows />} />
           <Route path="/programme" element={<Programme />} />
           <Route path="/tiers" element={<Tiers />} />
+          <Route path="/streaks" element={<Streaks />} />
           <Route path="/rewards/*" element={<Rewards />} />
           <Route path="/redemptions" element={<Redemptions />} />
           <Route path="/webhooks/*" element={<Webhooks />} />

@@ -24,6 +24,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/flows', label: 'Flows' },
   { to: '/programme', label: 'Programme' },
   { to: '/tiers', label: 'Tiers' },
+  { to: '/streaks', label: 'Streaks' },
   { to: '/rewards', label: 'Rewards' },
   { to: '/redemptions', label: 'Redemptions' },
   { to: '/webhooks', label: 'Webhooks' },
