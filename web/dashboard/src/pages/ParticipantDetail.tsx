@@ -28,6 +28,7 @@ import { describeError, useTRPC } from '../trpc.ts';
 import { expiredCredit, SOURCE_COLORS } from './participant/logic.ts';
 import { PendingGrants } from './participant/PendingGrants.tsx';
 import { PointLots } from './participant/PointLots.tsx';
+import { StreakSection } from './participant/StreakSection.tsx';
 import { TierSection } from './participant/TierSection.tsx';
 
 function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
@@ -151,6 +152,13 @@ export default function ParticipantDetail() {
     trpc.participants.redemptions.infiniteQueryOptions({ ...id, limit: 10 }, { getNextPageParam: nextPage }),
   );
   const lots = useQuery(trpc.points.lots.queryOptions(id));
+  const program = useQuery(trpc.points.program.queryOptions({ mode }, { staleTime: 60_000 }));
+  // Streak periods are taken in the participant's own time zone, else the programme's.
+  const timezone = participant.data?.timezone
+    ? participant.data.timezone
+    : program.data
+      ? `${program.data.timezone} (the programme’s: none set for ${externalId})`
+      : null;
   // Every change of points moves the balance, the ledger and the lots; a pending grant's too; a
   // credit may move the tier up.
   const refresh = () =>
@@ -196,11 +204,15 @@ export default function ParticipantDetail() {
       <PageHeader
         title={externalId}
         description={
-          participant.data
-            ? [participant.data.name, participant.data.email, participant.data.phone]
+          participant.data ? (
+            <>
+              {[participant.data.name, participant.data.email, participant.data.phone]
                 .filter(Boolean)
-                .join(' · ') || 'No name or contact details'
-            : undefined
+                .join(' · ') || 'No name or contact details'}
+              <br />
+              <span data-testid="participant-timezone">Time zone: {timezone ?? '…'}</span>
+            </>
+          ) : undefined
         }
         actions={
           participant.data && (
@@ -243,6 +255,9 @@ export default function ParticipantDetail() {
             </Paper>
             <Section title="Tier">
               <TierSection externalId={externalId} tier={p.tier} onChanged={refresh} />
+            </Section>
+            <Section title="Streaks">
+              <StreakSection externalId={externalId} timezone={timezone ?? '…'} />
             </Section>
             <Section title="Adjust points">
               <AdjustForm externalId={externalId} onDone={refresh} />
