@@ -14,11 +14,13 @@ import {
   participantIdOf,
   readBadgeAwards,
   readBalanceChanges,
+  readStreakChanges,
   readTierChanges,
   unwatchAll,
   unwatchParticipant,
   watchParticipant,
 } from './reads.sql.ts';
+import type { StreakChange } from './streak-change.ts';
 import { type LiveSubscription, Subscriber } from './subscriber.ts';
 import type { TierChange } from './tier-change.ts';
 
@@ -29,10 +31,11 @@ interface Items {
   balance: BalanceChange;
   badge: BadgeAward;
   tier: TierChange;
+  streak: StreakChange;
 }
 type Kind = keyof Items;
 
-const KINDS = ['balance', 'badge', 'tier'] as const satisfies readonly Kind[];
+const KINDS = ['balance', 'badge', 'tier', 'streak'] as const satisfies readonly Kind[];
 
 /**
  * What each kind reads: its rows after a position, the table whose last id is a starting point,
@@ -49,6 +52,7 @@ const SOURCES: Record<
   balance: { read: readBalanceChanges, table: 'ledger_entries', tag: 'l' },
   badge: { read: readBadgeAwards, table: 'participant_badges', tag: 'b' },
   tier: { read: readTierChanges, table: 'tier_history', tag: 't' },
+  streak: { read: readStreakChanges, table: 'streak_changes', tag: 's' },
 };
 
 const KIND_OF_TAG = new Map<string, Kind>(KINDS.map((kind) => [SOURCES[kind].tag, kind]));
@@ -70,12 +74,14 @@ export interface LiveHubOptions {
 const FLUSH_ROWS = 5_000;
 
 /**
- * Fans committed ledger entries, badge awards and tier moves out to this process's subscribers, through
+ * Fans committed ledger entries, badge awards, tier moves and streak changes out to this process's
+ * subscribers, through
  * Postgres alone (docs/live-updates.md#how-a-committed-change-reaches-a-subscriber): one
  * connection LISTENs on `svc_live` (listen.sql.ts; the migration's statement triggers NOTIFY the
  * ids of the participants a committed statement changed), and the rows a subscriber has not had
  * yet are read by id (`id > after`, per participant, reads.sql.ts). Per participant, ids are in
- * commit order (every ledger write updates the participant's row first, under its lock), so
+ * commit order (every ledger write updates the participant's row first, under its lock; badge,
+ * tier and streak writes lock it too), so
  * reading by id delivers in commit order, exactly once per subscriber. A lost LISTEN connection
  * is re-established and every watched participant re-read from where its subscribers are, so no
  * change is lost. Each subscriber has a bounded buffer of its own (subscriber.ts), and every flush
@@ -119,15 +125,16 @@ export class LiveHub {
   }
 
   /**
-   * A subscription to one participant's balance changes, badge awards or tier moves, from now on. 404 when
-   * the participant does not exist in the scope's workspace and mode. With `after`, every row
-   * after that id is sent, so a client that read the state first misses nothing in between.
+   * A subscription to one participant's balance changes, badge awards, tier moves or streak changes,
+   * from now on. 404 when the participant does not exist in the scope's workspace and mode. With
+   * `after`, every row after that id is sent, so a client that read the state first misses nothing
+   * in between.
    */
   async subscribe<K extends Kind>(
     kind: K,
     scope: Scope,
     externalId: string,
-    /** Resume after this row id (a ledger entry, badge award or tier move the client has seen). */
+    /** Resume after this row id (a ledger entry, badge award, tier move or streak change the client has seen). */
     opts: { after?: number } = {},
   ): Promise<LiveSubscription<Items[K]>> {
     await this.start();
@@ -145,6 +152,17 @@ export class LiveHub {
     this.dirty[kind].add(pid);
     this.flush(kind);
     return sub.iterator();
+  }
+
+  /**
+   * Where a subscription of `kind` to the participant would start now: the id of their last row,
+   * read after every write already under way has committed (0: none yet; null: no such
+   * participant). A client reads it before the state it shows, then subscribes with `after` set
+   * to it, and misses nothing committed in between.
+   */
+  async position(kind: Kind, scope: Scope, externalId: string): Promise<number | null> {
+    const pid = await participantIdOf(this.opts.pool, scope, externalId);
+    return pid ? lastRowId(this.opts.pool, SOURCES[kind].table, pid) : null;
   }
 
   /** How many subscriptions this process serves (for metrics and tests). */

@@ -14,6 +14,7 @@ import type { BalanceChange } from '../ledger/balance-change.ts';
 import { presentEntry } from '../ledger/presenters.ts';
 import { entryColumns, type RawEntry } from '../ledger/repository.ts';
 import type { MoveRow } from '../tiers/repository.ts';
+import { presentStreakChange, type StreakChange, type StreakChangeRow } from './streak-change.ts';
 import { presentTierChange, type TierChange } from './tier-change.ts';
 
 /** A row read for subscribers: its participant, its id (the position) and what is delivered. */
@@ -100,6 +101,27 @@ export async function readTierChanges(db: Sql, at: Positions): Promise<LiveRow<T
   }));
 }
 
+/** The changes of streaks (`streak_changes`) after each position, by participant and id. */
+export async function readStreakChanges(db: Sql, at: Positions): Promise<LiveRow<StreakChange>[]> {
+  const { rows } = await db.query<StreakChangeRow & { participant_id: string }>(
+    `select c.id, c.participant_id, c.change, c.length, c.longest, c.freezes,
+            to_char(c.period_start, 'YYYY-MM-DD') as period_start, c.at, st.key, p.external_id
+       from unnest($1::bigint[], $2::bigint[]) s(pid, after)
+       join lateral (select * from streak_changes c
+                      where c.participant_id = s.pid and c.id > s.after
+                      order by c.id limit $3) c on true
+       join streaks st on st.id = c.streak_id
+       join participants p on p.id = c.participant_id
+      order by c.participant_id, c.id`,
+    [at.pids, at.afters, at.limit],
+  );
+  return rows.map((r) => ({
+    participantId: String(r.participant_id),
+    id: Number(r.id),
+    item: presentStreakChange(r),
+  }));
+}
+
 /** The id of a participant of the scope's workspace and mode, or null. */
 export async function participantIdOf(db: Sql, scope: Scope, externalId: string): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
@@ -128,15 +150,15 @@ export async function unwatchAll(db: Sql, hubId: string): Promise<void> {
 }
 
 /** The tables the hub reads rows of, by id per participant. */
-export type LiveTable = 'ledger_entries' | 'participant_badges' | 'tier_history';
+export type LiveTable = 'ledger_entries' | 'participant_badges' | 'tier_history' | 'streak_changes';
 
 /** A pool that lends one connection for a short transaction. */
 export type Connections = ClientPool;
 
 /**
  * The id of the participant's last row in `table`, read after every write already under way has
- * committed: ledger, badge and tier writes hold the participant's row lock until they commit, and
- * FOR SHARE waits for them; the next statement's snapshot then sees their rows.
+ * committed: ledger, badge, tier and streak writes hold the participant's row lock until they
+ * commit, and FOR SHARE waits for them; the next statement's snapshot then sees their rows.
  */
 export async function lastRowId(pool: Connections, table: LiveTable, pid: string): Promise<number> {
   return withTransaction(pool, async (client) => {
