@@ -2,6 +2,7 @@ import { validationError } from '../errors.ts';
 import { externalIdParam } from '../lib/primitives.ts';
 import type { BadgeAward } from '../services/badges/badge-award.ts';
 import type { BalanceChange } from '../services/ledger/balance-change.ts';
+import type { StreakChange } from '../services/live/streak-change.ts';
 import { LiveEnded } from '../services/live/subscriber.ts';
 import type { TierChange } from '../services/live/tier-change.ts';
 import { builder } from './builder.ts';
@@ -50,6 +51,37 @@ const TierChangeRef = builder.objectRef<TierChange>('TierChange').implement({
       type: PointsScalar,
       description: 'Their qualifying points when they moved.',
     }),
+  })),
+});
+
+const StreakChangeKind = builder.enumType('StreakChangeKind', {
+  description:
+    '`extended`: an event extended it (`streak.extended`). `frozen`: a freeze covered a missed period. ' +
+    '`broken`: periods were missed with no freeze left (`streak.broken`).',
+  values: ['extended', 'frozen', 'broken'] as const satisfies readonly StreakChange['change'][],
+});
+
+const StreakChangeStreak = builder.objectRef<StreakChange['streak']>('StreakChangeStreak').implement({
+  description: 'The streak right after the change, as `streak.extended` and `streak.broken` carry it.',
+  fields: mirror((t) => ({
+    key: t.exposeString('key'),
+    length: t.exposeInt('length', { description: '0 once broken.' }),
+    longest: t.exposeInt('longest'),
+    freezes: t.exposeInt('freezes', { description: 'Freezes left.' }),
+  })),
+});
+
+const StreakChangeRef = builder.objectRef<StreakChange>('StreakChange').implement({
+  description: 'A change of a participant’s streak (a streak_changes row), after it commits.',
+  fields: mirror((t) => ({
+    id: t.exposeID('id', { description: 'Pass it as `streakChanged(after:)` to resume after this change.' }),
+    externalId: t.exposeString('external_id'),
+    change: t.field({ type: StreakChangeKind, resolve: (c) => c.change }),
+    streak: t.expose('streak', { type: StreakChangeStreak }),
+    periodStart: t.exposeString('period_start', {
+      description: 'The period it concerns: its first day, YYYY-MM-DD, in the participant’s time zone.',
+    }),
+    at: t.expose('at', { type: DateTimeScalar }),
   })),
 });
 
@@ -121,5 +153,24 @@ builder.subscriptionFields((t) => ({
     subscribe: (_root, args, { app, who }) =>
       app.live.subscribe('tier', who, args.externalId, { after: rowId(args.after, 'a tier move id') }),
     resolve: (change) => delivered(change as TierChange | LiveEnded),
+  }),
+  streakChanged: t.field({
+    type: StreakChangeRef,
+    description:
+      'Every change of the participant’s streaks (extended by an event, a missed period frozen, broken by the ' +
+      'streak job) after it commits, in commit order, from any process. Needs participants:read, or a ' +
+      'participant token for this participant. An unknown participant is not_found.',
+    args: {
+      externalId: t.arg.string({ required: true, validate: externalIdParam() }),
+      after: t.arg.id({
+        description:
+          'Resume after this streak change id (`Participant.lastStreakChangeId`, or a `StreakChange.id` received): ' +
+          'every later change is sent, so nothing that commits between the query and the subscription is missed.',
+      }),
+    },
+    authScopes: (_root, args) => canWatch(args.externalId),
+    subscribe: (_root, args, { app, who }) =>
+      app.live.subscribe('streak', who, args.externalId, { after: rowId(args.after, 'a streak change id') }),
+    resolve: (change) => delivered(change as StreakChange | LiveEnded),
   }),
 }));

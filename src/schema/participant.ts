@@ -230,6 +230,9 @@ const UpdateParticipantInput = builder
       email: t.string(),
       phone: t.string(),
       name: t.string(),
+      timezone: t.string({
+        description: 'IANA time zone of their streak periods (e.g. Europe/Paris); `null`: the programme’s.',
+      }),
     }),
   })
   .validate(serviceInput(updateParticipantInput, patchArgs));
@@ -260,7 +263,7 @@ builder.mutationFields((t) => ({
   updateParticipant: t.field({
     type: Participant,
     description:
-      'Replaces a participant’s PII (needs participants:write); an unknown participant is not_found.',
+      'Replaces a participant’s PII and time zone (needs participants:write); an unknown participant is not_found.',
     authScopes: { ability: 'participants:write' },
     args: {
       externalId: t.arg.string({ required: true, validate: externalIdParam() }),

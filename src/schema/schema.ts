@@ -13,6 +13,7 @@ import './participant.ts';
 import './program.ts';
 import './redemption.ts';
 import './reward.ts';
+import './streaks.ts';
 import './tiers.ts';
 import './webhook-delivery.ts';
 import './webhook-subscription.ts';
