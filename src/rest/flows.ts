@@ -25,7 +25,11 @@ const FLOW_DESCRIPTION =
   'undefined key is created; a key+tier is held once), `send_message` (`template` key). Conditions: JSON Logic ' +
   '(https://jsonlogic.com) over `{ event: { type, occurred_at }, payload, participant: { external_id, email, name, ' +
   'balance, lifetime_points } }`, plus `{"event_count": "<event type>"}` (events of that type processed for the ' +
-  'participant, this one included). The `method` operation is not available. An unknown operation is a 422.';
+  'participant, this one included). The `method` operation is not available. An unknown operation is a 422. ' +
+  'Exactly one of `event_type` and `trigger`: `trigger: { type: "inactivity", after: <ISO 8601 duration>, ' +
+  'event_types?: [..] }` runs the flow once for each participant with no event (of those types) for `after`, and ' +
+  'again only after a new such event; its conditions see `event: { type: "inactivity", occurred_at: <end of the ' +
+  'idle spell> }` and an empty payload (docs/engagement.md#inactivity).';
 
 const F = 'Flows';
 
@@ -105,7 +109,8 @@ export const flowsOperations: Operation[] = [
     operationId: 'listFlowRuns',
     tag: F,
     summary: 'List flow runs',
-    description: 'Newest first; filter by `flow_id`, `participant` (external id), `event_id` and `status`.',
+    description:
+      'Newest first; filter by `flow_id`, `participant` (external id), `event_id` and `status`. An inactivity run has `event_id` null.',
     auth: 'flows:read',
     params: { query: listFlowRunsInput },
     success: {

@@ -20,7 +20,7 @@ import { CONNECTION_DESCRIPTION, connectionFrom } from './connection.ts';
 import { DateTimeScalar } from './date-time.ts';
 import { orNull } from './errors.ts';
 import { JSONScalar } from './json.ts';
-import { patchArgs, serviceInput, snakeArgs } from './names.ts';
+import { patchArgs, serviceInput, snakeArgs, snakeDeep } from './names.ts';
 import { DeletePayload, ParticipantRef } from './payloads.ts';
 import { mirror } from './shape.ts';
 
@@ -39,13 +39,35 @@ const FlowStepStatus = builder.enumType('FlowStepStatus', {
   values: STEP_STATUSES,
 });
 
+type Trigger = NonNullable<FlowDto['trigger']>;
+
+/** An inactivity flow's trigger (docs/engagement.md#inactivity). */
+const FlowTrigger = builder.objectRef<Trigger>('FlowTrigger').implement({
+  description:
+    'An inactivity flow: it runs once for each participant with no event (of `eventTypes`; null: any) for `after`, and again only after a new such event.',
+  fields: mirror((t) => ({
+    type: t.exposeString('type', { description: '`inactivity`.' }),
+    after: t.exposeString('after', { description: 'An ISO 8601 duration, e.g. P30D.' }),
+    eventTypes: t.exposeStringList('event_types', { nullable: true }),
+  })),
+});
+
 /** A flow (docs/api.md#flows), the object REST's /v1/flows answers. */
 export const Flow = builder.objectRef<FlowDto>('Flow').implement({
-  description: 'When an event of `eventType` meets `conditions`, its actions run in order.',
+  description:
+    'When an event of `eventType` meets `conditions` (or, for an inactivity flow, when a participant has been idle as its `trigger` says), its actions run in order.',
   fields: mirror((t) => ({
     id: t.exposeID('id', { description: 'UUIDv7.' }),
     name: t.exposeString('name'),
-    eventType: t.exposeString('event_type'),
+    eventType: t.exposeString('event_type', {
+      nullable: true,
+      description: 'The event type that runs it; null for an inactivity flow.',
+    }),
+    trigger: t.expose('trigger', {
+      type: FlowTrigger,
+      nullable: true,
+      description: 'An inactivity flow’s trigger; null for an event flow.',
+    }),
     conditions: t.expose('conditions', {
       type: JSONScalar,
       nullable: true,
@@ -83,13 +105,13 @@ const FlowRunStep = builder.objectRef<Step>('FlowRunStep').implement({
   })),
 });
 
-/** One run of a flow on one event, with its steps (GET /v1/flow-runs). */
+/** One run of a flow on one event or idle spell, with its steps (GET /v1/flow-runs). */
 export const FlowRun = builder.objectRef<FlowRunDto>('FlowRun').implement({
-  description: 'One run of a flow on one event, with its steps.',
+  description: 'One run of a flow on one event (or, for an inactivity flow, one idle spell), with its steps.',
   fields: mirror((t) => ({
     id: t.exposeID('id', { description: 'UUIDv7; the `reference` of its ledger entries.' }),
     flowId: t.exposeID('flow_id'),
-    eventId: t.exposeID('event_id'),
+    eventId: t.exposeID('event_id', { nullable: true, description: 'Null for an inactivity run.' }),
     participant: t.expose('participant', { type: ParticipantRef }),
     status: t.field({ type: FlowRunStatus, resolve: (r) => r.status }),
     steps: t.expose('steps', { type: [FlowRunStep] }),
@@ -157,11 +179,31 @@ builder.queryFields((t) => ({
   ),
 }));
 
+/** A flow input's trigger as the service takes it: its keys snake_cased too (`eventTypes`). */
+const withTrigger = (input: Record<string, unknown>): Record<string, unknown> =>
+  input.trigger == null ? input : { ...input, trigger: snakeDeep(input.trigger, 'drop') };
+
+const TRIGGER_DESCRIPTION =
+  'An inactivity flow’s trigger (docs/engagement.md#inactivity), instead of `eventType`.';
+
+const FlowTriggerInput = builder.inputType('FlowTriggerInput', {
+  description: 'Runs the flow once for each participant idle for `after`, and again only after a new event.',
+  fields: (t) => ({
+    type: t.string({ required: true, description: '`inactivity`.' }),
+    after: t.string({ required: true, description: 'A positive ISO 8601 duration, e.g. P30D.' }),
+    eventTypes: t.stringList({
+      description: 'The event types that count as activity (1 to 50); absent: every type.',
+    }),
+  }),
+});
+
 const CreateFlowInput = builder
   .inputType('CreateFlowInput', {
+    description: 'Exactly one of `eventType` and `trigger`.',
     fields: (t) => ({
       name: t.string({ required: true }),
-      eventType: t.string({ required: true }),
+      eventType: t.string(),
+      trigger: t.field({ type: FlowTriggerInput, description: TRIGGER_DESCRIPTION }),
       conditions: t.field({ type: JSONScalar, description: 'JSON Logic; null or absent = always.' }),
       actions: t.field({
         type: [JSONScalar],
@@ -173,21 +215,23 @@ const CreateFlowInput = builder
       maxRunsPerParticipant: t.int(),
     }),
   })
-  .validate(serviceInput(createFlowInput));
+  .validate(serviceInput(createFlowInput, (args: Record<string, unknown>) => withTrigger(snakeArgs(args))));
 
 const UpdateFlowInput = builder
   .inputType('UpdateFlowInput', {
-    description: 'The fields to replace; `conditions: null` and `maxRunsPerParticipant: null` clear them.',
+    description:
+      'The fields to replace; `conditions: null` and `maxRunsPerParticipant: null` clear them. Giving `eventType` makes an inactivity flow an event flow, giving `trigger` the reverse (not both).',
     fields: (t) => ({
       name: t.string(),
       eventType: t.string(),
+      trigger: t.field({ type: FlowTriggerInput, description: TRIGGER_DESCRIPTION }),
       conditions: t.field({ type: JSONScalar }),
       actions: t.field({ type: [JSONScalar] }),
       active: t.boolean(),
       maxRunsPerParticipant: t.int(),
     }),
   })
-  .validate(serviceInput(updateFlowInput, patchArgs));
+  .validate(serviceInput(updateFlowInput, (args: Record<string, unknown>) => withTrigger(patchArgs(args))));
 
 builder.mutationFields((t) => ({
   createFlow: t.field({

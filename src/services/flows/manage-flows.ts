@@ -36,7 +36,11 @@ async function defineAwardedBadges(sql: Sql, who: Principal, actions: FlowAction
   if (wanted.length) await ensureBadges(sql, wanted);
 }
 
-/** Creates a flow (docs/api.md#flows); its conditions and points expressions were checked for unknown operations. */
+/**
+ * Creates a flow (docs/api.md#flows), run by events of its `event_type` or by its inactivity
+ * `trigger` (docs/engagement.md#inactivity); its conditions and points expressions were checked for
+ * unknown operations.
+ */
 export async function createFlow(ctx: AppContext, who: Principal, input: CreateFlowInput): Promise<FlowDto> {
   const flow = await unitOfWork(ctx, async ({ em, sql }) => {
     await defineAwardedBadges(sql, who, input.actions);
@@ -45,7 +49,8 @@ export async function createFlow(ctx: AppContext, who: Principal, input: CreateF
       workspace: who.workspaceId,
       mode: who.mode,
       name: input.name,
-      eventType: input.event_type,
+      eventType: input.event_type ?? null,
+      trigger: input.trigger ?? null,
       conditions: input.conditions ?? null,
       actions: input.actions,
       active: input.active ?? true,
@@ -68,7 +73,15 @@ export async function updateFlow(
     const flow = isUuid(id) ? await flowById(em, who, id) : null;
     if (!flow) throw notFound('flow');
     if (input.name !== undefined) flow.name = input.name;
-    if (input.event_type !== undefined) flow.eventType = input.event_type;
+    // One of the two, always (docs/engagement.md#inactivity): giving one clears the other.
+    if (input.event_type !== undefined) {
+      flow.eventType = input.event_type;
+      flow.trigger = null;
+    }
+    if (input.trigger !== undefined) {
+      flow.trigger = input.trigger;
+      flow.eventType = null;
+    }
     if (input.conditions !== undefined) flow.conditions = input.conditions;
     if (input.actions !== undefined) flow.actions = input.actions;
     if (input.active !== undefined) flow.active = input.active;

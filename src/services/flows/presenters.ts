@@ -1,4 +1,5 @@
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
+import { presentTrigger } from '../inactivity/shapes.ts';
 import type { Flow, FlowRun } from './entities.ts';
 import type { FlowAction } from './flow-schemas.ts';
 import type { FlowDto, FlowRunDto, RunStatus } from './shapes.ts';
@@ -8,7 +9,8 @@ export type { FlowDto, FlowRunDto } from './shapes.ts';
 export const presentFlow = (f: Flow): FlowDto => ({
   id: f.id,
   name: f.name,
-  event_type: f.eventType ?? '',
+  event_type: f.eventType ?? null,
+  trigger: presentTrigger(f.trigger),
   conditions: (f.conditions ?? null) as FlowDto['conditions'],
   actions: f.actions as FlowAction[],
   active: f.active,
@@ -20,7 +22,8 @@ export const presentFlow = (f: Flow): FlowDto => ({
 export interface FlowRunRow {
   id: string;
   flow_id: string;
-  event_id: string;
+  /** Null for an inactivity run. */
+  event_id: string | null;
   external_id: string;
   status: RunStatus;
   steps: FlowRunDto['steps'];
@@ -44,11 +47,13 @@ export const presentFlowRun = (r: FlowRunRow): FlowRunDto => ({
   finished_at: isoTimeOrNull(r.finished_at),
 });
 
+const idOf = (ref: string | { id: string }) => (typeof ref === 'string' ? ref : ref.id);
+
 /** Flow entity → the row shape, for runs read through the ORM. */
 export const flowRunRow = (r: FlowRun, externalId: string): FlowRunRow => ({
   id: r.id,
-  flow_id: typeof r.flow === 'string' ? r.flow : r.flow.id,
-  event_id: r.event == null ? '' : typeof r.event === 'string' ? r.event : r.event.id,
+  flow_id: idOf(r.flow),
+  event_id: r.event == null ? null : idOf(r.event),
   external_id: externalId,
   status: r.status,
   steps: r.steps as FlowRunDto['steps'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp, uuidV7 } from '../../lib/shapes.ts';
+import { inactivityTriggerShape } from '../inactivity/shapes.ts';
 import { createFlowInput } from './flow-schemas.ts';
 
 /**
@@ -9,7 +10,8 @@ import { createFlowInput } from './flow-schemas.ts';
 export const flowRunStatus = z.enum(['completed', 'failed', 'skipped']).meta({
   id: 'FlowRunStatus',
   description:
-    '`completed`; `skipped` (every step skipped: points ≤ 0, badge already held, no address); `failed` ' +
+    '`completed`; `skipped` (every step skipped: points ≤ 0, badge already held, no address; or, with no ' +
+    'steps, an idle spell whose conditions were not met or whose participant reached the run limit); `failed` ' +
     '(a step failed: retried with the event, resumed at that step; final once the event is `failed`).',
 });
 export const FLOW_RUN_STATUSES = flowRunStatus.options;
@@ -28,9 +30,19 @@ export const flowShape = z
   .object({
     id: uuidV7('Flow id (UUIDv7).'),
     name: z.string(),
-    event_type: z.string().meta({ examples: ['order.completed'] }),
+    event_type: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'The event type that runs it; null for an inactivity flow.',
+        examples: ['order.completed'],
+      }),
+    trigger: inactivityTriggerShape.nullable().meta({
+      description: 'An inactivity flow’s trigger (docs/engagement.md#inactivity); null for an event flow.',
+    }),
     conditions: z.record(z.string(), z.unknown()).nullable().meta({
-      description: 'JSON Logic over `{ event, payload, participant }` plus `event_count`; null = always.',
+      description:
+        'JSON Logic over `{ event, payload, participant }` plus `event_count`; null = always. An inactivity run sees `event: { type: "inactivity", occurred_at: <end of the idle spell> }` and an empty payload.',
     }),
     actions: createFlowInput.shape.actions,
     active: z.boolean(),
@@ -54,12 +66,15 @@ const stepShape = z.object({
   error: z.string().nullable(),
 });
 
-/** One run of a flow on one event, with its steps (docs/api.md#flows). */
+/** One run of a flow on one event (or one idle spell), with its steps (docs/api.md#flows). */
 export const flowRunShape = z
   .object({
     id: uuidV7('Flow run id (UUIDv7); the `reference` of its ledger entries.'),
     flow_id: z.string().meta({ format: 'uuid' }),
-    event_id: z.string().meta({ format: 'uuid' }),
+    event_id: z.string().nullable().meta({
+      format: 'uuid',
+      description: 'The event that ran it; null for an inactivity run (docs/engagement.md#inactivity).',
+    }),
     participant: z.object({ external_id: z.string() }),
     status: flowRunStatus,
     steps: z.array(stepShape),
