@@ -9,8 +9,8 @@ import { escapeHtml, FAVICON_LINK } from './landing.ts';
 /**
  * `GET /widget.js`: the `<svc-points>` custom element (web/widget, bundled with graphql-ws by
  * `npm run generate` and committed), and `GET /widget-demo?token=…`: a page that embeds it with a
- * participant token, so anyone can watch a balance and a tier level change live. Both are self-contained: nothing
- * loads from another origin.
+ * participant token, so anyone can watch a balance, a tier level and streaks change live. Both are
+ * self-contained: nothing loads from another origin.
  *
  * The bundle is sent brotli- or gzip-compressed as the request accepts (compressed once, on
  * first demand): pages embedding it load it from here on every visit after its 5 minutes.
@@ -46,7 +46,7 @@ ${FAVICON_LINK}
 <body>
 <h1>Live points</h1>
 ${tokenLine(token, claims)}
-<p>The balance, the tier level with the points the next level needs, and the latest badge, updated live over GraphQL subscriptions:</p>
+<p>The balance, the tier level with the points the next level needs, the streaks, and the latest badge, updated live over GraphQL subscriptions:</p>
 <p><svc-points id="widget" endpoint="/graphql" token="${escapeHtml(claims && !(claims instanceof Error) ? token : '')}"></svc-points></p>
 ${claims && !(claims instanceof Error) ? '<p>Change the balance (an adjustment, an event that triggers a flow, a redemption) or the level (<code>PUT /v1/participants/{external_id}/tier</code>) and watch it move.</p>' : ''}
 <p>Embed it on any page:</p>

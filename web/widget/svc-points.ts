@@ -2,18 +2,21 @@ import { type Client, createClient } from 'graphql-ws';
 
 /**
  * `<svc-points endpoint="https://…/graphql" token="svc_pt_…">`: a participant's balance, latest
- * badge, tier level and the points the next level needs, live. A plain custom element with
+ * badge, tier level and the points the next level needs, and their streaks (length, whether this
+ * period already extended each, or that it is at risk), live. A plain custom element with
  * graphql-ws bundled in and no framework: the page needs only this script and a participant token
- * (never an API key). The first values come from one GraphQL query; after that every committed
- * change arrives over the socket (`balanceChanged`, `badgeAwarded`, `tierChanged`). Style it from
- * outside with `::part(balance)`, `::part(badge)`, `::part(tier)`, `::part(next)` and
- * `::part(status)`.
+ * (never an API key). The first values come from GraphQL queries; after that every committed
+ * change arrives over the socket (`balanceChanged`, `badgeAwarded`, `tierChanged`,
+ * `streakChanged`). Style it from outside with `::part(balance)`, `::part(badge)`, `::part(tier)`,
+ * `::part(next)`, `::part(streaks)`, `::part(streak)` (one per streak, with `data-key`,
+ * `data-length` and `data-state`: `extended`, `at-risk` or `open`) and `::part(status)`.
  */
 
 const TIER = 'tier { key name next { key name pointsNeeded } }';
 const QUERY = `query SvcPoints($id: String!) {
   participant(externalId: $id) {
     balance badges { key tier name awardedAt } ledger(first: 1) { nodes { id } } ${TIER} tierHistory(first: 1) { nodes { id } }
+    lastStreakChangeId
   }
 }`;
 const TIER_QUERY = `query SvcTier($id: String!) { participant(externalId: $id) { ${TIER} } }`;
@@ -23,6 +26,11 @@ const BADGES =
   'subscription SvcBadges($id: String!) { badgeAwarded(externalId: $id) { badge { key tier name } awardedAt } }';
 const TIERS =
   'subscription SvcTiers($id: String!, $after: ID) { tierChanged(externalId: $id, after: $after) { to { key name } } }';
+const STREAKS_QUERY = `query SvcStreaks($id: String!) {
+  participant(externalId: $id) { streaks { key name frequency length extendedThisPeriod atRisk freezes periodEnd } }
+}`;
+const STREAKS =
+  'subscription SvcStreaks($id: String!, $after: ID) { streakChanged(externalId: $id, after: $after) { change streak { key length freezes } } }';
 
 interface Participant {
   balance: number;
@@ -30,6 +38,51 @@ interface Participant {
   ledger: { nodes: { id: string }[] };
   tier: Tier | null;
   tierHistory: { nodes: { id: string }[] };
+  lastStreakChangeId: string | null;
+}
+
+/** One of the participant's streaks as it stands now. */
+interface Streak {
+  key: string;
+  name: string;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  length: number;
+  extendedThisPeriod: boolean;
+  atRisk: boolean;
+  freezes: number;
+  periodEnd: string;
+}
+
+const PERIOD = { daily: 'today', weekly: 'this week', monthly: 'this month' } as const;
+
+/** How long until the earliest current period ends (when "extended" or "at risk" may change), at most a day. */
+const untilNextPeriod = (streaks: Streak[]): number | null => {
+  if (!streaks.length) return null;
+  const end = Math.min(...streaks.map((s) => Date.parse(s.periodEnd)));
+  return Math.min(Math.max(end - Date.now(), 0) + 1_000, 86_400_000);
+};
+
+/** Runs `read` once at a time; calls made during a run are covered by one more run after it. */
+function serial(read: () => Promise<void>, alive: () => boolean): () => void {
+  let reading = false;
+  let again = false;
+  const run = () => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    read()
+      .catch(() => {})
+      .finally(() => {
+        reading = false;
+        if (again && alive()) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return run;
 }
 
 /** The participant's level; null when no tier programme runs. */
@@ -67,6 +120,11 @@ const STYLE = `
 [part=tier]:empty, [part=next]:empty { display: none; }
 [part=tier] { padding: .1em .5em; border-radius: 1em; background: #dfe6fb; font-size: .85em; font-weight: 600; }
 [part=next] { font-size: .8em; opacity: .75; }
+[part=streaks]:empty { display: none; }
+[part=streaks] { display: inline-flex; gap: .4em; }
+[part=streak] { padding: .1em .5em; border-radius: 1em; background: #ffe1d2; font-size: .85em; }
+[part=streak][data-state=extended] { background: #d6f3e2; }
+[part=streak][data-state=at-risk] { background: #ffd2d2; }
 [part=status] { width: .5em; height: .5em; border-radius: 50%; background: #b5bac7; }
 [part=status][data-live] { background: #2bb673; }
 `;
@@ -76,12 +134,13 @@ export class SvcPoints extends HTMLElement {
   private client: Client | null = null;
   private stops: (() => void)[] = [];
   private restarting = false;
+  private periodTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly root: ShadowRoot;
 
   constructor() {
     super();
     this.root = this.attachShadow({ mode: 'open' });
-    this.root.innerHTML = `<style>${STYLE}</style><span part="status" title="connecting"></span><span part="balance">…</span><span part="unit">points</span><span part="tier"></span><span part="next"></span><span part="badge"></span>`;
+    this.root.innerHTML = `<style>${STYLE}</style><span part="status" title="connecting"></span><span part="balance">…</span><span part="unit">points</span><span part="tier"></span><span part="next"></span><span part="streaks"></span><span part="badge"></span>`;
   }
 
   connectedCallback(): void {
@@ -129,6 +188,28 @@ export class SvcPoints extends HTMLElement {
       ? `${tier.next.pointsNeeded.toLocaleString()} points to ${tier.next.name}`
       : '';
     this.dispatchEvent(new CustomEvent('svc-tier', { detail: { tier } }));
+  }
+
+  private showStreaks(streaks: Streak[]): void {
+    const list = this.el('streaks');
+    list.replaceChildren(
+      ...streaks.map((s) => {
+        const item = document.createElement('span');
+        item.setAttribute('part', 'streak');
+        item.dataset.key = s.key;
+        item.dataset.length = String(s.length);
+        item.dataset.state = s.extendedThisPeriod ? 'extended' : s.atRisk ? 'at-risk' : 'open';
+        item.textContent = `${s.name}: ${s.length}${s.extendedThisPeriod ? ' ✓' : s.atRisk ? ' · at risk' : ''}`;
+        const freezes = `${s.freezes} ${s.freezes === 1 ? 'freeze' : 'freezes'} left`;
+        item.title = s.extendedThisPeriod
+          ? `Extended ${PERIOD[s.frequency]}; ${freezes}`
+          : s.atRisk
+            ? `Not extended ${PERIOD[s.frequency]} and no freeze left`
+            : `Not extended ${PERIOD[s.frequency]} yet; ${freezes}`;
+        return item;
+      }),
+    );
+    this.dispatchEvent(new CustomEvent('svc-streaks', { detail: { streaks } }));
   }
 
   private status(live: boolean, title: string): void {
@@ -180,28 +261,28 @@ export class SvcPoints extends HTMLElement {
     // The tier: a move shows its level at once; what the next level needs is read again after
     // each move or balance change (a credit brings qualifying points, which only the service
     // counts). One read at a time: changes during a read are covered by one more read after it.
-    let reading = false;
-    let again = false;
-    const readTier = () => {
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = true;
-      query<{ tier: Tier | null }>(TIER_QUERY)
-        .then((r) => {
+    const readTier = serial(
+      () =>
+        query<{ tier: Tier | null }>(TIER_QUERY).then((r) => {
           const p = r.data?.participant;
           if (p && current()) this.showTier(p.tier);
-        })
-        .catch(() => {})
-        .finally(() => {
-          reading = false;
-          if (again && current()) {
-            again = false;
-            readTier();
-          }
-        });
-    };
+        }),
+      current,
+    );
+    // The streaks: read after each change (whether this period is extended, or at risk, is the
+    // service's to tell), and again when the earliest current period ends, which no change marks.
+    const readStreaks = serial(
+      () =>
+        query<{ streaks: Streak[] }>(STREAKS_QUERY).then((r) => {
+          const p = r.data?.participant;
+          if (!p || !current()) return;
+          this.showStreaks(p.streaks);
+          clearTimeout(this.periodTimer);
+          const wait = untilNextPeriod(p.streaks);
+          if (wait !== null) this.periodTimer = setTimeout(readStreaks, wait);
+        }),
+      current,
+    );
     // The balance and the tier: read once, then followed from the newest ledger entry and tier
     // move read, so a change committed between the two is not missed.
     query<Participant>(QUERY)
@@ -231,6 +312,28 @@ export class SvcPoints extends HTMLElement {
             },
           ),
         );
+        // Subscribed from the position read with the balance, and read after it: a change that
+        // commits in between is both shown by the read and sent, never neither.
+        this.stops.push(
+          client.subscribe<{ streakChanged: { streak: { key: string; length: number } } }>(
+            { query: STREAKS, variables: { id, after: p.lastStreakChangeId ?? '0' } },
+            {
+              next: ({ data }) => {
+                if (!data || !current()) return;
+                const { key, length } = data.streakChanged.streak;
+                for (const item of this.el('streaks').querySelectorAll<HTMLElement>('[part=streak]'))
+                  if (item.dataset.key === key) {
+                    item.dataset.length = String(length);
+                    item.textContent = item.textContent?.replace(/: \d+/, `: ${length}`) ?? '';
+                  }
+                readStreaks();
+              },
+              error: () => current() && this.status(false, 'subscription refused'),
+              complete: () => {},
+            },
+          ),
+        );
+        readStreaks();
         this.stops.push(
           client.subscribe<{ balanceChanged: { balance: number } }>(
             { query: BALANCE, variables: { id, after: p.ledger.nodes[0]?.id ?? '0' } },
@@ -250,6 +353,7 @@ export class SvcPoints extends HTMLElement {
   }
 
   private stop(): void {
+    clearTimeout(this.periodTimer);
     for (const stop of this.stops.splice(0)) stop();
     void this.client?.dispose();
     this.client = null;
