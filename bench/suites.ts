@@ -1,4 +1,5 @@
 import { dashboardSuite } from './dashboard.ts';
+import { engagementSuite } from './engagement.ts';
 import { engineSuite } from './engine.ts';
 import { exportsSuite } from './exports.ts';
 import { leaderboardsSuite } from './leaderboards.ts';
@@ -49,6 +50,8 @@ export const suites: Suite[] = [
   exportsSuite,
   // Late: its engine variant and a million expired lots would weigh on every suite after it.
   pointsSuite,
-  // Last: a million participants with their tier history, and programme walks in the tick.
+  // A million participants with their tier history, and programme walks in the tick.
   tiersSuite,
+  // Last: a million participants with streaks, and a backfill over them.
+  engagementSuite,
 ];
