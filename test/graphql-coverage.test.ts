@@ -71,6 +71,13 @@ const GRAPHQL_FIELD: Record<string, `${'Query' | 'Mutation'}.${string}`> = {
   previewTiers: 'Mutation.previewTiers',
   listParticipantTierHistory: 'Query.participant', // Participant.tierHistory
   setParticipantTier: 'Mutation.setParticipantTier',
+  // streaks
+  listStreaks: 'Query.streaks',
+  createStreak: 'Mutation.createStreak',
+  getStreak: 'Query.streak',
+  updateStreak: 'Mutation.updateStreak',
+  archiveStreak: 'Mutation.archiveStreak',
+  listParticipantStreaks: 'Query.participant', // Participant.streaks
   getParticipantSummary: 'Query.participant', // Participant.summary
   listParticipantLedger: 'Query.participant', // Participant.ledger
   listParticipantBadges: 'Query.participant', // Participant.badges
@@ -123,6 +130,7 @@ const NESTED: Record<string, [type: string, field: string]> = {
   getParticipantPoints: ['Participant', 'points'],
   listParticipantPendingPoints: ['Participant', 'pendingGrants'],
   listParticipantTierHistory: ['Participant', 'tierHistory'],
+  listParticipantStreaks: ['Participant', 'streaks'],
   listParticipantLedger: ['Participant', 'ledger'],
   listParticipantBadges: ['Participant', 'badges'],
   getLeaderboard: ['Leaderboard', 'top'],

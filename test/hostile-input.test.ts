@@ -125,6 +125,11 @@ beforeAll(async () => {
   ids['getEvent.id'] = event.body.event_id;
   // A tier programme with the level the manual-level sample names, so that sample is valid.
   await ws.api('/v1/tiers', { method: 'PUT', body: SAMPLES.putTiers!() });
+  // A streak the streak operations name, so their hostile values meet a real one.
+  const streak = await ws.api('/v1/streaks', {
+    body: { ...(SAMPLES.createStreak!() as object), key: 'sweep' },
+  });
+  for (const op of ['getStreak', 'updateStreak', 'archiveStreak']) ids[`${op}.key`] = streak.body.key;
 }, 60_000);
 afterAll(() => app?.close());
 
@@ -150,7 +155,10 @@ const gqlSamples = (): Record<string, Record<string, unknown>> => ({
   'Mutation.adjustPoints': { externalId: 'alice', points: 1, reason: 'sweep', idempotencyKey: 'gql-sweep' },
   'Mutation.reverseLedgerEntry': { externalId: 'alice', entryId: ids.entry_id, reason: 'sweep' },
   'Mutation.mintParticipantToken': { externalId: 'alice', ttlSeconds: 600 },
-  'Mutation.updateParticipant': { externalId: 'alice', input: { email: 'a@example.com', name: 'Alice' } },
+  'Mutation.updateParticipant': {
+    externalId: 'alice',
+    input: { email: 'a@example.com', name: 'Alice', timezone: 'Europe/Paris' },
+  },
   'Mutation.eraseParticipant': { externalId: 'alice' },
   'Mutation.setParticipantTier': { externalId: 'alice', input: { key: 'gold', reason: 'sweep' } },
   'Mutation.redeem': { input: { participant: 'alice', rewardId: ids.reward, idempotencyKey: 'gql-sweep' } },
@@ -208,6 +216,16 @@ const gqlSamples = (): Record<string, Record<string, unknown>> => ({
       pointsExpiry: { mode: 'fixed', after: 'P12M' },
     },
   },
+  'Mutation.createStreak': {
+    input: {
+      key: 'gql-sweep',
+      name: 'Daily',
+      eventTypes: ['order.completed'],
+      frequency: 'daily',
+      freezes: { initial: 1, max: 2, earnEvery: 7 },
+    },
+  },
+  'Mutation.updateStreak': { key: 'sweep', input: { name: 'Every day', eventTypes: ['order.completed'] } },
   'Mutation.putTiers': { input: GQL_PROGRAMME },
   'Mutation.previewTiers': { input: GQL_PROGRAMME },
 });

@@ -52,7 +52,12 @@ export function sampleBodies(ids: SampleIds, receiver = SAMPLE_RECEIVER): Record
     }),
     updateWebhookSubscription: () => ({ description: 'e', headers: { 'X-Team': 'growth' } }),
     testWebhookSubscription: () => ({}),
-    updateParticipant: () => ({ email: 'a@example.com', phone: '+15550100', name: 'Alice' }),
+    updateParticipant: () => ({
+      email: 'a@example.com',
+      phone: '+15550100',
+      name: 'Alice',
+      timezone: 'Europe/Paris',
+    }),
     updateProgram: () => ({
       timezone: 'Europe/Paris',
       points_expiry: { mode: 'fixed', after: 'P12M', round_to: 'month' },
@@ -61,6 +66,19 @@ export function sampleBodies(ids: SampleIds, receiver = SAMPLE_RECEIVER): Record
     putTiers: () => tierProgrammeSample(),
     previewTiers: () => tierProgrammeSample(),
     setParticipantTier: () => ({ key: 'gold', reason: 'sweep' }),
+    createStreak: () => ({
+      key: `s-${Math.random().toString(36).slice(2, 10)}`,
+      name: 'Daily',
+      event_types: ['order.completed'],
+      frequency: 'daily',
+      freezes: { initial: 1, max: 2, earn_every: 7 },
+    }),
+    updateStreak: () => ({
+      name: 'Every day',
+      event_types: ['order.completed', 'app.opened'],
+      freezes: { initial: 0, max: 3, earn_every: 5 },
+    }),
+    backfillBadge: () => ({ dry_run: true }),
     adjustPoints: () => ({ points: 1, reason: 'sweep' }),
     reverseLedgerEntry: () => ({ reason: 'sweep' }),
     mintParticipantToken: () => ({ ttl_seconds: 600 }),

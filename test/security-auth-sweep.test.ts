@@ -75,6 +75,8 @@ const RESOURCE_BY_COLLECTION: Record<string, string> = {
   '/v1/event-types/{key}': 'eventType',
   '/v1/message-templates/{key}': 'template',
   '/v1/leaderboards/{key}': 'leaderboard',
+  '/v1/streaks/{key}': 'streak',
+  '/v1/badges/{key}': 'badge',
   '/v1/ingest/{key}': 'ingestKey',
   '{external_id}': 'externalId',
   '{entry_id}': 'entry',
@@ -210,6 +212,15 @@ beforeAll(async () => {
   const redemption = await asVictim('/v1/redemptions', { participant: VICTIM_EXT, reward_id: reward.id });
   seeded.redemption = String(redemption.id);
   seeded.eventType = `order.${MARK}`;
+  // A streak the victim's event extends: no intruder reads, changes or archives it, or the
+  // participant's standing in it.
+  const streak = await asVictim('/v1/streaks', {
+    key: `s-${MARK}`,
+    name: `Streak ${MARK}`,
+    event_types: [seeded.eventType],
+    frequency: 'daily',
+  });
+  seeded.streak = streak.key;
   const flow = await asVictim('/v1/flows', {
     name: `flow ${MARK}`,
     event_type: seeded.eventType,
@@ -220,7 +231,7 @@ beforeAll(async () => {
     ],
   });
   seeded.flow = flow.id;
-  await asVictim('/v1/badges', { key: `badge-${MARK}`, name: `Badge ${MARK}` });
+  seeded.badge = (await asVictim('/v1/badges', { key: `badge-${MARK}`, name: `Badge ${MARK}` })).key;
   const board = await asVictim('/v1/leaderboards', {
     key: `lb-${MARK}`,
     name: `Board ${MARK}`,
@@ -311,6 +322,14 @@ async function victimUnchanged() {
   expect(reward).toMatchObject({ name: `reward ${MARK}`, active: true });
   const tiers = await asVictim('/v1/tiers');
   expect(tiers?.levels?.[1]?.name).toBe(`Gold ${MARK}`);
+  const streak = await asVictim(`/v1/streaks/${seeded.streak}`);
+  expect(streak).toMatchObject({
+    name: `Streak ${MARK}`,
+    event_types: [seeded.eventType],
+    archived_at: null,
+  });
+  const standing = await asVictim(`/v1/participants/${VICTIM_EXT}/streaks`);
+  expect(standing.data).toMatchObject([{ key: seeded.streak, longest: 1 }]);
   const types = await asVictim('/v1/event-types');
   expect(types.data.find((t: { key: string }) => t.key === seeded.eventType)?.schema).toEqual({
     type: 'object',
@@ -545,6 +564,9 @@ const GRAPHQL_RESOURCE: Record<string, string> = {
   updateMessageTemplate: 'template',
   deleteMessageTemplate: 'template',
   leaderboard: 'leaderboard',
+  streak: 'streak',
+  updateStreak: 'streak',
+  archiveStreak: 'streak',
   putEventTypeSchema: 'eventType',
   dropEventTypeSchema: 'eventType',
 };

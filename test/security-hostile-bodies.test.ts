@@ -64,6 +64,10 @@ beforeAll(async () => {
   ids['/v1/event-types/{key}'] = 'order.completed';
   // A tier programme with the level the manual-level sample names, so that sample is valid.
   await api('/v1/tiers', SAMPLES.putTiers!(), 'PUT');
+  // A streak the streak operations name, so hostile bodies meet a real one.
+  ids['/v1/streaks/{key}'] = (
+    await api('/v1/streaks', { ...(SAMPLES.createStreak!() as object), key: 'sweep' })
+  ).key;
   // What must survive the sweep: events and ledger entries of a participant the sweep never names.
   for (let i = 0; i < 20; i++) {
     const e = await api('/v1/events', {

@@ -113,6 +113,69 @@ describe.skipIf(skipBrowser)('the live widget in a real browser (Chromium)', () 
     await page.close();
   });
 
+  it('shows the streaks, at risk until an event extends them, and follows the extension live', async () => {
+    const w = await app.workspace();
+    for (const body of [
+      { key: 'workout', name: 'Workout', event_types: ['workout'], frequency: 'daily' },
+      {
+        key: 'reading',
+        name: 'Reading',
+        event_types: ['read'],
+        frequency: 'weekly',
+        freezes: { initial: 1, max: 1 },
+      },
+    ]) {
+      const r = await w.api('/v1/streaks', { body });
+      expect(r.status, r.text).toBe(201);
+    }
+    const send = async (type: string, occurredAt: Date) => {
+      const r = await w.api('/v1/events', {
+        body: {
+          event_type: type,
+          participant: { external_id: 'sam' },
+          occurred_at: occurredAt.toISOString(),
+        },
+      });
+      expect(r.status, r.text).toBe(202);
+      const id = r.body.event_id as string;
+      await expect
+        .poll(async () => (await w.api(`/v1/events/${id}`)).body.status, { timeout: 15_000 })
+        .toBe('processed');
+    };
+    // Yesterday's workout (UTC days: the programme's time zone): a length of 1, not yet extended
+    // today and no freeze left, so at risk. Reading this week already: extended.
+    await send('workout', new Date(Date.now() - 86_400_000));
+    await send('read', new Date());
+    const token = (await w.api('/v1/participants/sam/tokens', { body: {} })).body.token;
+    const page = await browser.newPage({ viewport: { width: 900, height: 500 } });
+    const problems: string[] = [];
+    const offsite: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
+    page.on('request', (r) => !r.url().startsWith(app.url) && offsite.push(r.url()));
+    await page.goto(`${app.url}/widget-demo?token=${encodeURIComponent(token)}`);
+    const widget = page.locator('svc-points');
+    const workout = widget.locator('[part=streak][data-key=workout]');
+    const reading = widget.locator('[part=streak][data-key=reading]');
+    await expect.poll(() => workout.textContent(), { timeout: 5_000 }).toBe('Workout: 1 · at risk');
+    expect(await workout.getAttribute('data-state')).toBe('at-risk');
+    expect(await workout.getAttribute('title')).toBe('Not extended today and no freeze left');
+    expect(await reading.textContent()).toBe('Reading: 1 ✓');
+    expect(await reading.getAttribute('title')).toBe('Extended this week; 1 freeze left');
+    await widget.locator('[part=status]').and(page.locator('[data-live]')).waitFor({ timeout: 15_000 });
+
+    // Today's workout: streakChanged brings the new length, and the read after it that it is extended.
+    await send('workout', new Date());
+    await expect.poll(() => workout.textContent(), { timeout: 2_000, interval: 20 }).toBe('Workout: 2 ✓');
+    expect(await workout.getAttribute('data-state')).toBe('extended');
+    expect(await workout.getAttribute('data-length')).toBe('2');
+    expect(await reading.textContent()).toBe('Reading: 1 ✓');
+    await page.screenshot({ path: '.svc/screenshots/widget-streaks.png' }).catch(() => {});
+    expect(offsite).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('serves /widget.js on its own and tells a page without a token how to get one', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/widget-demo`);
