@@ -121,6 +121,20 @@ beforeAll(async () => {
     },
   });
   expect(tiers.status, tiers.text).toBe(200);
+  // A daily streak and an achievement on orders: each order extends its participant's streak and
+  // awards them the achievement.
+  const streak = await ws.api('/v1/streaks', {
+    body: { key: 'daily-order', name: 'Daily order', event_types: ['order.completed'], frequency: 'daily' },
+  });
+  expect(streak.status, streak.text).toBe(201);
+  const achievement = await ws.api('/v1/badges', {
+    body: {
+      key: 'first-order',
+      name: 'First order',
+      criteria: { event_type: 'order.completed', aggregate: 'count', window: 'all_time', target: 1 },
+    },
+  });
+  expect(achievement.status, achievement.text).toBe(201);
   await buildParticipant(app, ws, { externalId: 'alice', name: '=1+1', email: 'alice@example.com' });
   await buildParticipant(app, ws, {
     externalId: 'bob',
@@ -176,6 +190,25 @@ async function restRows(resource: ExportResource): Promise<Json[]> {
       return (await perParticipant('tier-history', (r) => r)).sort((a, b) => Number(a.id) - Number(b.id));
     case 'badges':
       return perParticipant('badges', (r) => r);
+    case 'achievements':
+      return (await perParticipant('badges', (r) => r)).filter((b) => b.key === 'first-order');
+    case 'streaks': {
+      // REST shows each state as of now (with its period, risk and history): the export's fields
+      // of it, the last extended period from the history.
+      const rows: Json[] = [];
+      for (const p of await restList('/v1/participants'))
+        for (const st of (await ws.api(`/v1/participants/${p.external_id}/streaks`)).body.data)
+          if (st.history.length)
+            rows.push({
+              key: st.key,
+              length: st.length,
+              longest: st.longest,
+              freezes: st.freezes,
+              last_period: st.history.findLast((h: Json) => h.status === 'extended')?.period_start,
+              participant: { external_id: p.external_id },
+            });
+      return rows;
+    }
     case 'events':
       return restList('/v1/events');
     case 'redemptions':
@@ -210,11 +243,23 @@ describe('exports: every resource, both formats', () => {
     );
     const lines = jsonLines(jsonlFile.text);
     for (const line of lines) expect(RESOURCES[resource].shape.strict().parse(line)).toEqual(line);
-    if (resource === 'badges') {
+    if (resource === 'badges' || resource === 'achievements') {
       // REST lists awards per participant; the export in award order, which the engine decides.
       const byAward = (b: Json) => `${b.participant.external_id}/${b.key}/${b.tier}`;
       const sorted = (rows: Json[]) => [...rows].sort((a, b) => byAward(a).localeCompare(byAward(b)));
       expect(sorted(lines)).toEqual(sorted(expected));
+    } else if (resource === 'streaks') {
+      // Written by participant, then streak; each state the engine wrote, updated_at the last write.
+      const byOwner = (r: Json) => `${r.participant.external_id}/${r.key}`;
+      const states = lines.map(({ updated_at: _u, ...state }) => state);
+      expect([...states].sort((a, b) => byOwner(a).localeCompare(byOwner(b)))).toEqual(
+        [...expected].sort((a, b) => byOwner(a).localeCompare(byOwner(b))),
+      );
+      const [{ n }] = (await q(`select count(*)::int as n from participant_streaks where workspace_id = $1`, [
+        ws.id,
+      ])) as [{ n: number }];
+      expect(lines).toHaveLength(n);
+      expected = lines;
     } else if (resource === 'lots') {
       const open = lines
         .filter((l) => l.remaining > 0)
@@ -274,6 +319,13 @@ describe('exports: every resource, both formats', () => {
     expect(tiers).toMatch(
       /\r\n\d+,silver,Silver,gold,Gold,manual,"'=promo ""gold"", by hand",10,[^,]+,alice\r\n/,
     );
+
+    // A streak state: its key, counters and last extended period (a date) with its participant.
+    const streaks = (await file(ws, (await exported(ws, { resource: 'streaks', format: 'csv' })).id)).text;
+    expect(streaks.split('\r\n')[0]).toBe(
+      'key,length,longest,freezes,last_period,updated_at,participant.external_id',
+    );
+    expect(streaks).toMatch(/\r\ndaily-order,1,1,0,\d{4}-\d{2}-\d{2},[^,]+,alice\r\n/);
 
     const events = (await file(ws, (await exported(ws, { resource: 'events', format: 'csv' })).id)).text;
     expect(events).toContain('"{""note"":""multi\\nline, \\""q\\"""",""total"":5}"');
@@ -379,6 +431,8 @@ describe('exports: scope', () => {
       'webhook_deliveries',
       'lots',
       'tiers',
+      'streaks',
+      'achievements',
     ] as const)
       for (const format of ['csv', 'jsonl'] as const) {
         const text = (await file(ws, (await exported(ws, { resource, format })).id)).text;

@@ -24,8 +24,8 @@ export interface ResourceReader {
 
 /**
  * A reader over `from` (its main table aliased `x`, with `workspace_id`, `mode` and a unique,
- * ordered `keyColumn`, `x.id` unless given), filtered on `timeColumn` (`x.created_at` unless
- * given) by since/until.
+ * ordered `keyColumn`, `x.id` unless given: a column or a list of them), filtered on `timeColumn`
+ * (`x.created_at` unless given) by since/until.
  */
 export function reader<R>(spec: {
   shape: z.ZodObject;

@@ -47,6 +47,34 @@ export const exportLotShape = withParticipant(lotShape).extend({
 /** A move of a participant's level as `GET …/tier-history` shows it, with its participant. */
 export const exportTierMoveShape = withParticipant(tierMoveShape);
 
+/**
+ * A participant's state in one streak as the engine or the streak job last wrote it
+ * (docs/engagement.md#streaks), with its participant: what `GET …/streaks` reads before it
+ * accounts for the periods passed since.
+ */
+export const exportStreakShape = withParticipant(
+  z.object({
+    key: z.string().meta({ description: 'The streak’s key.' }),
+    length: z.int().meta({ description: 'Consecutive extended periods; 0 once broken.' }),
+    longest: z.int(),
+    freezes: z.int().meta({ description: 'Freezes left.' }),
+    last_period: z.string().meta({
+      description: 'The last extended period’s first day (YYYY-MM-DD, in the participant’s time zone).',
+    }),
+    updated_at: timestamp('When it was last written.'),
+  }),
+);
+
+interface StreakExportRow {
+  key: string;
+  length: number;
+  longest: number;
+  freezes: number;
+  last_period: string;
+  updated_at: Date;
+  external_id: string;
+}
+
 interface LotExportRow extends LotRow {
   external_id: string;
   expired_at: Date | null;
@@ -113,6 +141,32 @@ export const RESOURCES: Record<ExportResource, ResourceReader> = {
     from: 'tier_history x join participants p on p.id = x.participant_id',
     timeColumn: 'x.at',
     present: (r) => ({ ...presentMove(r), participant: { external_id: r.external_id } }),
+  }),
+  streaks: reader<StreakExportRow>({
+    shape: exportStreakShape,
+    select: `s.key, x.length, x.longest, x.freezes, to_char(x.last_period, 'YYYY-MM-DD') as last_period,
+      x.updated_at, p.external_id`,
+    from: 'participant_streaks x join streaks s on s.id = x.streak_id join participants p on p.id = x.participant_id',
+    keyColumn: 'x.participant_id, x.streak_id',
+    timeColumn: 'x.updated_at',
+    present: (r) => ({
+      key: r.key,
+      length: r.length,
+      longest: r.longest,
+      freezes: r.freezes,
+      last_period: r.last_period,
+      updated_at: isoTime(r.updated_at),
+      participant: { external_id: r.external_id },
+    }),
+  }),
+  // The awards of badges with criteria (docs/engagement.md#achievements): `badges` lines, of those badges only.
+  achievements: reader<BadgeAwardRow>({
+    shape: exportBadgeShape,
+    select: badgeAwardColumns({ award: 'x', badge: 'b', participant: 'p' }),
+    from: `participant_badges x join badges b on b.id = x.badge_id and b.criteria is not null
+      join participants p on p.id = x.participant_id`,
+    timeColumn: 'x.awarded_at',
+    present: (r) => ({ ...presentHeldBadgeRow(r), participant: { external_id: r.external_id } }),
   }),
   webhook_deliveries: reader<DeliveryRow>({
     shape: webhookDeliveryShape,

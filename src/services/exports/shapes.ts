@@ -13,12 +13,15 @@ export const exportResource = z
     'webhook_deliveries',
     'lots',
     'tiers',
+    'streaks',
+    'achievements',
   ])
   .meta({
     id: 'ExportResource',
     description:
       'Rows of one kind, of the key’s workspace and mode. `ledger`, `badges` (awards), `lots` (every point lot, ' +
-      'open, spent or expired) and `tiers` (every move of a participant’s tier level) carry their participant’s ' +
+      'open, spent or expired), `tiers` (every move of a participant’s tier level), `streaks` (each participant’s ' +
+      'state in each streak) and `achievements` (awards of badges with criteria) carry their participant’s ' +
       '`external_id`; erased participants appear under their pseudonym only.',
   });
 export const EXPORT_RESOURCES = exportResource.options;

@@ -17,6 +17,8 @@ export const RESOURCE_LABELS: Record<Resource, string> = {
   webhook_deliveries: 'Webhook deliveries',
   lots: 'Point lots',
   tiers: 'Tier moves',
+  streaks: 'Streak states',
+  achievements: 'Achievement awards',
 };
 export const RESOURCES = Object.keys(RESOURCE_LABELS) as Resource[];
 
