@@ -177,10 +177,13 @@ const gqlSamples = (): Record<string, Record<string, unknown>> => ({
   'Mutation.createMessageTemplate': { input: { key: 'hi', channel: 'email', subject: 'Hi', body: 'Hello' } },
   'Mutation.updateMessageTemplate': { key: 'hello', input: { subject: 'Hi again', body: 'Hello' } },
   'Mutation.deleteMessageTemplate': { key: 'hello' },
+  // Inactivity flows, so a hostile value meets a whole trigger: GraphQL refuses a trigger missing a
+  // required field before any check of ours. (A hostile `eventType` beside the trigger is still a
+  // validation_error.)
   'Mutation.createFlow': {
-    input: { name: 'f', eventType: 'order.completed', actions: [{ type: 'award_points', points: 1 }] },
+    input: { name: 'f', trigger: GQL_TRIGGER, actions: [{ type: 'award_points', points: 1 }] },
   },
-  'Mutation.updateFlow': { id: ids['getFlow.id'], input: { name: 'g', eventType: 'order.completed' } },
+  'Mutation.updateFlow': { id: ids['getFlow.id'], input: { name: 'g', trigger: GQL_TRIGGER } },
   'Mutation.defineBadge': {
     input: {
       key: 'vip',
@@ -229,6 +232,8 @@ const gqlSamples = (): Record<string, Record<string, unknown>> => ({
   'Mutation.putTiers': { input: GQL_PROGRAMME },
   'Mutation.previewTiers': { input: GQL_PROGRAMME },
 });
+
+const GQL_TRIGGER = { type: 'inactivity', after: 'P30D', eventTypes: ['order.completed'] };
 
 const GQL_PROGRAMME = {
   qualification: { window: 'rolling', duration: 'P12M' },
