@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
+import { runInactivityTick } from '../inactivity/tick.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResults } from '../outbox/emit.ts';
 import { runStreakTick } from '../streaks/tick.ts';
@@ -82,6 +83,7 @@ export async function runLoyaltyTick(ctx: Pick<AppContext, 'orm'>, now = new Dat
     announced: await drain((n) => announceExpiringLots(ctx, n), NOTICES_PER_BATCH),
     tiers: await runTierTick(ctx, now, stop),
     streaks: await runStreakTick(ctx, now, stop),
+    inactivity: await runInactivityTick(ctx, now, stop),
   };
 }
 
