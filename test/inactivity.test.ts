@@ -325,6 +325,27 @@ describe('inactivity flows: the job', () => {
     expect(await runsOf(ws, flow.id)).toHaveLength(2);
   });
 
+  it('reads windowed counts as of the spell’s end', async () => {
+    const ws = await app.workspace();
+    const flow = await idleFlow(ws, {
+      trigger: { type: 'inactivity', after: 'PT1H', event_types: ['order.completed'] },
+      // Two orders in the week before they went quiet.
+      conditions: { '>=': [{ event_count: ['order.completed', 'P7D'] }, 2] },
+    });
+    const regular = uid('regular');
+    const once = uid('once');
+    await send(ws, 'order.completed', regular, at(-20 * 24 * HOUR));
+    await send(ws, 'order.completed', regular, at(-3 * HOUR));
+    await send(ws, 'order.completed', regular, at(-2 * HOUR));
+    await send(ws, 'order.completed', once, at(-20 * 24 * HOUR));
+    await send(ws, 'order.completed', once, at(-2 * HOUR));
+
+    await runInactivityTick(app.ctx, at(0));
+    const runs = await runsOf(ws, flow.id);
+    const byWho = Object.fromEntries(runs.map((x) => [x.participant.external_id, x.status]));
+    expect(byWho).toEqual({ [regular]: 'completed', [once]: 'skipped' });
+  });
+
   it('counts runs toward max_runs_per_participant, not spells it skipped', async () => {
     const ws = await app.workspace();
     const flow = await idleFlow(ws, { max_runs_per_participant: 1 });
