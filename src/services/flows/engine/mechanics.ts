@@ -1,4 +1,5 @@
 import type { Sql } from '../../../db/tx.ts';
+import { achievementsMechanic } from '../../achievements/mechanic.ts';
 import { loadBatchProgramme, pointsMechanic } from '../../points/mechanic.ts';
 import type { BatchProgramme } from '../../points/repository.ts';
 import { streaksMechanic } from '../../streaks/mechanic.ts';
@@ -90,6 +91,7 @@ export const ENGINE_MECHANICS: readonly EngineMechanic[] = [
   pointsMechanic as EngineMechanic,
   streaksMechanic as EngineMechanic,
   windowsMechanic as EngineMechanic,
+  achievementsMechanic as EngineMechanic,
 ];
 
 /** One batch's mechanics with the state each loaded. */

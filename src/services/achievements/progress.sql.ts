@@ -1,0 +1,82 @@
+// Raw SQL: an achievement's progress, always counted from the events table (the source of truth)
+// by the engine's award statement, the progress read and the backfill (bench suite `engagement`).
+// Each reads one participant's processed events of one type in a time range: a range of the
+// partial index events_window_idx (participant_id, event_type, occurred_at) where status = 'processed'.
+import type { Sql } from '../../db/tx.ts';
+import type { Criteria } from './criteria.ts';
+import { compileWhere, SqlParams } from './where-sql.ts';
+
+/** The criteria's progress over the matching rows aliased `row`, as a numeric (`count` or `sum`). */
+export function aggregateSql(c: Criteria, row: string, params: SqlParams): string {
+  if (c.aggregate === 'count') return 'count(*)::numeric';
+  const at = `${row}.payload #> ${params.add(c.field!.split('.'), 'text[]')}`;
+  // Non-numbers count 0 (as the flows' event_sum).
+  return `coalesce(sum(case when jsonb_typeof(${at}) = 'number' then (${at})::numeric else 0 end), 0)`;
+}
+
+/**
+ * The rows aliased `row` that count toward the criteria, for the participant `participant` in the
+ * window `(since, end]` (SQL expressions; `since` NULL: all time). The conditions are those of
+ * events_window_idx: participant, type, processed, a range of `occurred_at`.
+ */
+export function matchSql(
+  c: Criteria,
+  row: string,
+  params: SqlParams,
+  at: { participant: string; end: string; since: string },
+): string {
+  const where = c.where === null ? '' : ` and ${compileWhere(c.where, row, params)}`;
+  return `${row}.participant_id = ${at.participant} and ${row}.event_type = ${params.add(c.event_type, 'text')}
+     and ${row}.status = 'processed'
+     and ${row}.occurred_at > coalesce(${at.since}, '-infinity'::timestamptz) and ${row}.occurred_at <= ${at.end}${where}`;
+}
+
+/** A scalar subquery: the criteria's progress for one participant in one window. */
+export function progressSubquery(
+  c: Criteria,
+  params: SqlParams,
+  at: { participant: string; end: string; since: string },
+  row = 'y',
+): string {
+  return `(select ${aggregateSql(c, row, params)} from events ${row} where ${matchSql(c, row, params, at)})`;
+}
+
+/** One badge to read progress for: its id, criteria and window start (null: all time). */
+export interface ProgressAsk {
+  badgeId: number;
+  criteria: Criteria;
+  since: Date | null;
+}
+
+/**
+ * Each badge's progress for one participant, at `end`, and when they were awarded its key+tier
+ * (null: not held), in one statement: one index range per badge.
+ */
+export async function progressOf(
+  sql: Sql,
+  participantId: number,
+  asks: ProgressAsk[],
+  end: Date,
+): Promise<{ progress: number; completedAt: Date | null }[]> {
+  if (!asks.length) return [];
+  const params = new SqlParams();
+  const participant = params.add(participantId, 'bigint');
+  const endAt = params.add(end, 'timestamptz');
+  const columns = asks.map((a, i) => {
+    const since = params.add(a.since, 'timestamptz');
+    const progress = progressSubquery(a.criteria, params, { participant, end: endAt, since });
+    const held = `(select h.awarded_at from participant_badges h
+        where h.participant_id = ${participant} and h.badge_id = ${params.add(a.badgeId, 'bigint')}
+          and h.tier = ${params.add(a.criteria.tier ?? '', 'text')})`;
+    return `${progress} as p${i}, ${held} as c${i}`;
+  });
+  const { rows } = await sql.query<Record<string, string | Date | null>>(
+    `select ${columns.join(',\n')}`,
+    params.values,
+  );
+  const row = rows[0]!;
+  return asks.map((_, i) => ({
+    progress: Number(row[`p${i}`] ?? 0),
+    completedAt: (row[`c${i}`] as Date | null) ?? null,
+  }));
+}
