@@ -1,5 +1,6 @@
 import type { WorkOptions } from 'pg-boss';
 import type { AppContext } from './context.ts';
+import { backfillBadgeJob } from './jobs/backfill-badge.ts';
 import { startWebhookDelivery } from './jobs/deliver-webhooks.ts';
 import { failAbandonedEventsJob } from './jobs/fail-abandoned-events.ts';
 import { failAbandonedExportsJob } from './jobs/fail-abandoned-exports.ts';
@@ -23,6 +24,7 @@ const jobs = [
   runExportJob,
   failAbandonedExportsJob,
   rollUpDailyStatsJob,
+  backfillBadgeJob,
 ];
 
 export async function startWorkers(ctx: AppContext): Promise<void> {

@@ -2,6 +2,7 @@ import type { PgBoss, SendOptions } from 'pg-boss';
 import { z } from 'zod';
 import type { Sql } from '../db/tx.ts';
 import {
+  BACKFILL_BADGE_QUEUE,
   PROCESS_EVENT_QUEUE,
   RECOVER_REDEMPTION_QUEUE,
   RUN_EXPORT_QUEUE,
@@ -17,6 +18,11 @@ export const jobPayloads = {
   [RECOVER_REDEMPTION_QUEUE]: z.object({ redemptionId: z.int().positive() }),
   [RUN_EXPORT_QUEUE]: z.object({ exportId: z.uuid() }),
   [SEND_MESSAGE_QUEUE]: z.object({ messageId: z.uuid() }),
+  [BACKFILL_BADGE_QUEUE]: z.object({
+    workspaceId: z.uuid(),
+    mode: z.enum(['live', 'test']),
+    badgeId: z.int().positive(),
+  }),
 };
 
 export type JobQueue = keyof typeof jobPayloads;

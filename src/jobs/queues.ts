@@ -10,6 +10,7 @@ export const DAILY_STATS_QUEUE = 'overview.daily-stats';
 export const LIFECYCLE_QUEUE = 'maintenance.lifecycle';
 export const RUN_EXPORT_QUEUE = 'exports.run';
 export const EXPORTS_DEAD_LETTER_QUEUE = 'exports.dead-letter';
+export const BACKFILL_BADGE_QUEUE = 'achievements.backfill';
 
 /** Queue settings applied at start-up (idempotent), in this order (a dead letter queue first). */
 export const QUEUES = {
@@ -81,5 +82,14 @@ export const QUEUES = {
     retryBackoff: true,
     expireInSeconds: 3600,
     heartbeatSeconds: 10,
+  },
+  // Sent by `POST /v1/badges/{key}/backfill` (achievements/backfill.ts). Each chunk commits on its
+  // own and awards a key+tier once, so a retry (or a second backfill) redoes only what is left.
+  [BACKFILL_BADGE_QUEUE]: {
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    heartbeatSeconds: 30,
   },
 } as const;

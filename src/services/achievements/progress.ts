@@ -1,0 +1,46 @@
+import type { AppContext } from '../../context.ts';
+import { isoTimeOrNull } from '../../lib/iso-time.ts';
+import type { Scope } from '../keys/principal.ts';
+import { findParticipant } from '../participants/repository.ts';
+import { windowStart } from './criteria.ts';
+import { progressOf } from './progress.sql.ts';
+import { type AchievementBadge, achievementBadgesOf } from './repository.ts';
+import type { AchievementDto, AchievementList } from './shapes.ts';
+
+/** min(100, floor(progress × 100 / target)), and 100 once completed. */
+export const percentOf = (progress: number, target: number, completed: boolean): number =>
+  completed ? 100 : Math.max(0, Math.min(100, Math.floor((progress * 100) / target)));
+
+/** One achievement as the read shows it. */
+export const presentAchievement = (
+  b: AchievementBadge,
+  p: { progress: number; completedAt: Date | null },
+): AchievementDto => ({
+  badge: { key: b.key, tier: b.criteria.tier, name: b.name },
+  progress: p.progress,
+  target: b.criteria.target,
+  percent: percentOf(p.progress, b.criteria.target, p.completedAt !== null),
+  completed_at: isoTimeOrNull(p.completedAt),
+});
+
+/**
+ * `GET /v1/participants/{external_id}/achievements`: every badge with criteria, by key, with the
+ * participant's progress counted now from their processed events (window ending now) and when they
+ * completed it. 404 for an unknown participant.
+ */
+export async function participantAchievements(
+  ctx: Pick<AppContext, 'pool'>,
+  who: Scope,
+  externalId: string,
+  now: Date = new Date(),
+): Promise<AchievementList> {
+  const participant = await findParticipant(ctx.pool, who, externalId);
+  const badges = await achievementBadgesOf(ctx.pool, [who]);
+  const progress = await progressOf(
+    ctx.pool,
+    Number(participant.id),
+    badges.map((b) => ({ badgeId: b.id, criteria: b.criteria, since: windowStart(b.criteria, now) })),
+    now,
+  );
+  return { data: badges.map((b, i) => presentAchievement(b, progress[i]!)) };
+}
