@@ -79,8 +79,9 @@ export const streaksMechanic: EngineMechanic<StreaksState> = {
       const k = `${p.id}/${def.id}`;
       const period = state.finder.periodOf(e.occurredAt, def.rules.frequency, timezone);
       const before = state.states.get(k);
-      if (!def.eventTypes.has(e.eventType)) {
-        // Not this streak's event: conditions read its length as of this event's period.
+      // Not this streak's event (an idle spell's stand-in never is): conditions read its length as
+      // of this event's period.
+      if (!def.eventTypes.has(e.eventType) || e.spellAt !== undefined) {
         p.streaks.set(def.key, before ? advance(before, def.rules, period).state.length : 0);
         continue;
       }
