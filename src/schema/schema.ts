@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import './achievements.ts';
 import './badge.ts';
 import './event.ts';
 import './event-type.ts';
