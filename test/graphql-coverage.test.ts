@@ -78,6 +78,9 @@ const GRAPHQL_FIELD: Record<string, `${'Query' | 'Mutation'}.${string}`> = {
   updateStreak: 'Mutation.updateStreak',
   archiveStreak: 'Mutation.archiveStreak',
   listParticipantStreaks: 'Query.participant', // Participant.streaks
+  // achievements
+  listParticipantAchievements: 'Query.participant', // Participant.achievements
+  backfillBadge: 'Mutation.backfillBadge',
   getParticipantSummary: 'Query.participant', // Participant.summary
   listParticipantLedger: 'Query.participant', // Participant.ledger
   listParticipantBadges: 'Query.participant', // Participant.badges
@@ -131,6 +134,7 @@ const NESTED: Record<string, [type: string, field: string]> = {
   listParticipantPendingPoints: ['Participant', 'pendingGrants'],
   listParticipantTierHistory: ['Participant', 'tierHistory'],
   listParticipantStreaks: ['Participant', 'streaks'],
+  listParticipantAchievements: ['Participant', 'achievements'],
   listParticipantLedger: ['Participant', 'ledger'],
   listParticipantBadges: ['Participant', 'badges'],
   getLeaderboard: ['Leaderboard', 'top'],

@@ -567,6 +567,7 @@ const GRAPHQL_RESOURCE: Record<string, string> = {
   streak: 'streak',
   updateStreak: 'streak',
   archiveStreak: 'streak',
+  backfillBadge: 'badge',
   putEventTypeSchema: 'eventType',
   dropEventTypeSchema: 'eventType',
 };
