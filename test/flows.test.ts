@@ -216,6 +216,7 @@ describe('badges catalogue', () => {
       description: 'Big spender',
       image_url: 'https://example.com/vip.png',
       tiers: ['silver', 'gold'],
+      criteria: null,
     });
     expect((await ws.api('/v1/badges', { body: { key: 'vip', name: 'V.I.P.' } })).status).toBe(200);
     expect((await ws.api('/v1/badges', { body: { key: '', name: 'x' } })).status).toBe(422);
@@ -272,7 +273,16 @@ describe('GraphQL and tRPC doors', () => {
     expect(runs.data).toEqual([expect.objectContaining({ event_id: id, status: 'completed' })]);
     expect(await client.flows.runs.get.query({ mode: 'test', id: runs.data[0]!.id })).toEqual(runs.data[0]);
     expect((await client.flows.badges.query({ mode: 'test' })).data).toEqual([
-      { key: 'dash', name: 'dash', description: null, image_url: null, tiers: ['one'] },
+      {
+        key: 'dash',
+        name: 'dash',
+        description: null,
+        image_url: null,
+        tiers: ['one'],
+        criteria: null,
+        holders_count: 1,
+        holders_percent: 100,
+      },
     ]);
   });
 });
@@ -399,7 +409,16 @@ describe('the engine', () => {
     });
     // The flow created the undefined badge on first use.
     expect((await ws.api('/v1/badges')).body.data).toEqual([
-      { key: 'loyal', name: 'loyal', description: null, image_url: null, tiers: ['gold'] },
+      {
+        key: 'loyal',
+        name: 'loyal',
+        description: null,
+        image_url: null,
+        tiers: ['gold'],
+        criteria: null,
+        holders_count: 1,
+        holders_percent: 100,
+      },
     ]);
   });
 
