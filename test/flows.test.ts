@@ -223,7 +223,16 @@ describe('badges catalogue', () => {
     const reader = await app.workspace({ abilities: ['events:write'] });
     expect((await reader.api('/v1/badges')).body).toEqual({ data: [] });
     expect((await ws.api('/v1/badges')).body.data).toEqual([
-      { key: 'vip', name: 'V.I.P.', description: null, image_url: null, tiers: [] },
+      {
+        key: 'vip',
+        name: 'V.I.P.',
+        description: null,
+        image_url: null,
+        tiers: [],
+        criteria: null,
+        holders_count: 0,
+        holders_percent: 0,
+      },
     ]);
     expect((await reader.api('/v1/badges', { body: { key: 'k', name: 'n' } })).status).toBe(403);
   });
