@@ -67,6 +67,17 @@ const TIER_LEVELS = [
   { key: 'silver', name: 'Silver', threshold: 50 },
   { key: 'gold', name: 'Gold', threshold: 150 },
 ];
+/**
+ * Engagement under the faults: a daily streak of workouts (one freeze to start, one more earned
+ * every second extended period, two at most), whose workouts dated up to three days back are
+ * extended out of order while the workers' streak job spends freezes and breaks streaks, each
+ * workout earning 1 + the streak's length; two achievements, three purchases (all time) and three
+ * workouts in seven days (tier gold); an inactivity flow crediting 5 points once per idle spell of
+ * 15 s (a participant's events come about 11 s apart on average: many spells end during the load).
+ */
+const STREAK = 'daily-workout';
+const ALL_TIME_ACHIEVEMENT = 'regular';
+const IDLE_AFTER_S = 15;
 
 const note = (msg: string) =>
   process.stderr.write(`[chaos ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
@@ -185,6 +196,34 @@ async function run(): Promise<number> {
     event_type: 'checkin',
     actions: [{ type: 'award_points', points: 10, pending_for: PENDING_FOR }],
   });
+  await must('streak', 'POST', '/v1/streaks', {
+    key: STREAK,
+    name: 'Daily workout',
+    event_types: ['workout'],
+    frequency: 'daily',
+    freezes: { initial: 1, max: 2, earn_every: 2 },
+  });
+  await must('workout flow', 'POST', '/v1/flows', {
+    name: 'Workout',
+    event_type: 'workout',
+    actions: [{ type: 'award_points', points: { '+': [1, { streak: STREAK }] } }],
+  });
+  await must('all-time achievement', 'POST', '/v1/badges', {
+    key: ALL_TIME_ACHIEVEMENT,
+    name: 'Regular',
+    criteria: { event_type: 'purchase', aggregate: 'count', window: 'all_time', target: 3 },
+  });
+  await must('windowed achievement', 'POST', '/v1/badges', {
+    key: 'athlete',
+    name: 'Athlete',
+    tiers: ['gold'],
+    criteria: { event_type: 'workout', aggregate: 'count', window: 'P7D', target: 3, tier: 'gold' },
+  });
+  const idle = await must('inactivity flow', 'POST', '/v1/flows', {
+    name: 'Come back',
+    trigger: { type: 'inactivity', after: `PT${IDLE_AFTER_S}S` },
+    actions: [{ type: 'award_points', points: 5 }],
+  });
   const code = await must('code reward', 'POST', '/v1/rewards', {
     name: 'Voucher',
     type: 'voucher_code',
@@ -251,7 +290,7 @@ async function run(): Promise<number> {
       while (inFlight >= MAX_IN_FLIGHT) await sleep(10);
       inFlight++;
       track(
-        runOp(client, rec, s, rewardIds)
+        runOp(client, rec, s, rewardIds, start)
           .catch((e: Error) => {
             note(`op ${s.seq} threw: ${e.message}`);
           })
@@ -360,8 +399,15 @@ async function run(): Promise<number> {
         (select count(*) from tier_credits c join participants p on p.id = c.participant_id
           where p.workspace_id = $1 and c.leaves_at <= now() - interval '2 seconds') as due_tier_credits,
         (select count(*) from participants where workspace_id = $1
-            and tier_review_at <= now() - interval '2 seconds') as due_tier_reviews`,
-      [ws.id],
+            and tier_review_at <= now() - interval '2 seconds') as due_tier_reviews,
+        (select count(*) from participant_streaks where workspace_id = $1
+            and due_at <= now() - interval '2 seconds') as due_streaks,
+        (select count(*) from (select c.participant_id, max(c.last_at) as spell_at from participant_event_counts c
+            join participants p on p.id = c.participant_id where p.workspace_id = $1 group by 1) s
+          where s.spell_at <= now() - make_interval(secs => $3 + 2)
+            and not exists (select 1 from flow_runs r where r.flow_id = $2 and r.participant_id = s.participant_id
+                              and r.spell_at = s.spell_at)) as due_spells`,
+      [ws.id, idle.id, IDLE_AFTER_S],
     );
     backlog = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
     if (Object.values(backlog).every((v) => v === 0)) break;
@@ -411,6 +457,12 @@ async function run(): Promise<number> {
       levels: TIER_LEVELS.map((l) => ({ key: l.key, threshold: l.threshold })),
       windowS: TIER_WINDOW_S,
       graceS: TIER_GRACE_S,
+      dueGraceS: DUE_GRACE_S,
+    },
+    engagement: {
+      allTimeAchievement: ALL_TIME_ACHIEVEMENT,
+      idleFlowId: String(idle.id),
+      idleAfterS: IDLE_AFTER_S,
       dueGraceS: DUE_GRACE_S,
     },
   });

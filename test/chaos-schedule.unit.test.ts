@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, mulberry32 } from '../scripts/chaos/schedule.ts';
+import { buildSchedule, mulberry32, WORKOUT_PARTICIPANTS } from '../scripts/chaos/schedule.ts';
 
 describe('chaos schedule', () => {
   it('is a function of the seed: the same seed gives the same ops, faults and hash', () => {
@@ -14,6 +14,13 @@ describe('chaos schedule', () => {
     const kinds = new Set(s.ops.map((o) => o.op.kind));
     expect([...kinds].sort()).toEqual(['adjust', 'erase', 'event', 'redeem', 'reverse']);
     expect(s.ops.some((o) => o.repeatOf !== null)).toBe(true);
+    // Workouts dated three or two days back in the first half, then today or yesterday, all of the first participants.
+    const workouts = s.ops.flatMap((o) => (o.op.kind === 'event' && o.op.type === 'workout' ? [o.op] : []));
+    const daysAgo = (half: (at: number) => boolean) =>
+      new Set(workouts.filter((w) => half(w.occurred!.at)).map((w) => w.occurred!.daysAgo));
+    expect(daysAgo((at) => at < 60_000)).toEqual(new Set([2, 3]));
+    expect(daysAgo((at) => at >= 60_000)).toEqual(new Set([0, 1]));
+    expect(new Set(workouts.map((w) => w.participant)).size).toBe(WORKOUT_PARTICIPANTS);
     expect(s.ops.some((o) => o.dropAfterMs !== null)).toBe(true);
     // Every dropped keyed op is retried with the same key.
     for (const o of s.ops.filter((x) => x.dropAfterMs !== null && 'key' in x.op && x.op.key))

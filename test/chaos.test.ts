@@ -49,6 +49,8 @@ describe('chaos run', () => {
     expect(invariants.map((l) => l.invariant).sort(), context).toEqual([
       'balance_is_ledger_sum_and_lifetime_is_credits_minus_reversed',
       'balance_is_ledger_sum_and_open_lots',
+      'each_achievement_awarded_once',
+      'each_idle_spell_run_once',
       'each_lot_expired_at_most_once',
       'each_pending_grant_activated_at_most_once',
       'each_tier_move_recorded_once',
@@ -61,6 +63,7 @@ describe('chaos run', () => {
       'no_message_sent_twice',
       'processes_die_only_when_killed',
       'results_delivered_signed_or_on_ladder',
+      'streaks_are_their_history',
       'tier_history_chains',
       'tier_level_is_what_the_rules_allow',
       'tier_points_are_the_window_credits',

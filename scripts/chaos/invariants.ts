@@ -40,6 +40,13 @@ export interface CheckInput {
    * review may still be waiting when checked.
    */
   tiers: { levels: { key: string; threshold: number }[]; windowS: number; graceS: number; dueGraceS: number };
+  /**
+   * Streaks, achievements and inactivity (docs/engagement.md): the achievement counted over all
+   * time (every participant its events reach holds it), the inactivity flow and how long a
+   * participant is idle before it runs, and how long past its time a streak or a spell may still
+   * wait when checked.
+   */
+  engagement: { allTimeAchievement: string; idleFlowId: string; idleAfterS: number; dueGraceS: number };
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -352,7 +359,11 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
         (select count(*) from ledger_entries l left join pc on pc.id = l.id
           where l.workspace_id = $1 and coalesce(pc.n, 0) <> 1) as entries_without_one_result,
         (select count(*) from flow_runs fr left join fc on fc.id = fr.id::text
-          where fr.workspace_id = $1 and coalesce(fc.n, 0) <> 1) as runs_without_one_result`,
+          where fr.workspace_id = $1 and coalesce(fc.n, 0) <> 1
+            and not (fr.spell_at is not null and fr.status = 'skipped' and fr.steps = '[]'))
+          as runs_without_one_result,
+        (select count(*) from fc where not exists (select 1 from flow_runs fr where fr.id::text = fc.id))
+          as results_without_run`,
       [ws, steady.map((k) => c.subscriptions[k]), steady.length, c.subscriptions[c.pausable]],
     );
     const { rows } = await db.query<{
@@ -390,6 +401,7 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
       paused_subscription_twice: n(r.paused_twice),
       ledger_entries_without_one_result: n(r.entries_without_one_result),
       runs_without_one_result: n(r.runs_without_one_result),
+      results_without_run: n(r.results_without_run),
       succeeded_not_received_valid: succeeded.filter((d) => {
         const rc = c.receipts.get(d.id);
         return !rc || rc.valid === 0 || rc.answered2xx === 0;
@@ -413,6 +425,7 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
           v.paused_subscription_twice +
           v.ledger_entries_without_one_result +
           v.runs_without_one_result +
+          v.results_without_run +
           v.succeeded_not_received_valid +
           v.pending_off_ladder +
           v.dead_before_ladder_end +
@@ -481,6 +494,9 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
     await tierLevelsAllowed(c),
     await tierMovesRecordedOnce(c),
     await tierHistoryChains(c),
+    await streaksAreTheirHistory(c),
+    await achievementsAwardedOnce(c),
+    await idleSpellsRunOnce(c),
   );
   return out;
 }
@@ -612,10 +628,11 @@ async function grantsActivateOnce(c: CheckInput): Promise<Verdict> {
 
 // 13. No cap exceeded, exactly: what the run awarded from flows (credits, and pending grants
 //     whatever became of them: a grant counts when granted), summed per participant and UTC day
-//     of the event's occurred_at, once for the programme and once for the capped action, equals
-//     the service's counter (earning_counts) for that participant, scope and day and is at most
-//     the cap. Every award step's points + capped_points = the action's points; a step cut by a
-//     cap has a cap of its participant's day full.
+//     of the event's occurred_at (an idle spell's run: the spell's end), once for the programme
+//     and once for the capped action, equals the service's counter (earning_counts) for that
+//     participant, scope and day and is at most the cap. Every award step's points +
+//     capped_points = the action's points (a constant's); a step cut by a cap has a cap of its
+//     participant's day full.
 async function capsHold(c: CheckInput): Promise<Verdict> {
   const { actionScope, actionCap, programCap } = c.points;
   const v = counts(
@@ -628,9 +645,17 @@ async function capsHold(c: CheckInput): Promise<Verdict> {
          union all
          select idempotency_key, participant_id, points from pending_grants where workspace_id = $1
        ), dated as (
-         select a.participant_id, a.points, split_part(a.key, ':', 2) || ':' || split_part(a.key, ':', 3) as scope,
-                'day:' || to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD') as period
-           from awards a join events e on e.id = split_part(a.key, ':', 1)::uuid
+         -- An event's award: '<event id>:<flow id>:<i>', in the period of its occurred_at. An idle
+         -- spell's: 'idle:<participant>:<spell µs>:<flow id>:<i>', in the period of the spell's end.
+         select a.participant_id, a.points,
+                case when a.key like 'idle:%' then split_part(a.key, ':', 4) || ':' || split_part(a.key, ':', 5)
+                     else split_part(a.key, ':', 2) || ':' || split_part(a.key, ':', 3) end as scope,
+                'day:' || to_char(coalesce(e.occurred_at,
+                                           to_timestamp(split_part(a.key, ':', 3)::numeric / 1000000)
+                                             + make_interval(secs => $5)) at time zone 'UTC', 'YYYY-MM-DD') as period
+           from awards a
+           left join events e on e.id = case when a.key like 'idle:%' then null else split_part(a.key, ':', 1)::uuid end
+          where a.key like 'idle:%' or e.id is not null
        ), expected as (
          select participant_id, 'program' as scope, period, sum(points) as points from dated group by 1, 3
          union all
@@ -648,7 +673,9 @@ async function capsHold(c: CheckInput): Promise<Verdict> {
                 'day:' || to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD') as period,
                 coalesce((s.step->'result'->>'points')::bigint, 0) as points,
                 coalesce((s.step->'result'->>'capped_points')::bigint, 0) as capped,
-                (f.actions->((s.i - 1)::int)->>'points')::bigint as asked
+                -- A constant's points; null for an expression (the workouts': 1 + the streak's length).
+                case when jsonb_typeof(f.actions->((s.i - 1)::int)->'points') = 'number'
+                     then (f.actions->((s.i - 1)::int)->>'points')::bigint end as asked
            from flow_runs r join flows f on f.id = r.flow_id join events e on e.id = r.event_id,
                 jsonb_array_elements(r.steps) with ordinality s(step, i)
           where r.workspace_id = $1 and s.step->>'action' = 'award_points'
@@ -662,12 +689,12 @@ async function capsHold(c: CheckInput): Promise<Verdict> {
          (select count(*) from compared where scope = $2 and expected = $3) as action_caps_reached,
          (select count(*) from steps) as award_steps,
          (select count(*) from steps where capped > 0) as capped_steps,
-         (select count(*) from steps where points + capped <> asked) as step_points_not_asked,
+         (select count(*) from steps where asked is not null and points + capped <> asked) as step_points_not_asked,
          (select count(*) from steps s where s.capped > 0 and not exists (
             select 1 from counted k where k.participant_id = s.participant_id and k.period = s.period
                and ((k.scope = 'program' and k.points = $4) or (k.scope = $2 and s.scope = $2 and k.points = $3))))
            as capped_with_room_left`,
-      [c.workspaceId, actionScope, actionCap, programCap],
+      [c.workspaceId, actionScope, actionCap, programCap, c.engagement.idleAfterS],
     ),
   );
   return {
@@ -866,6 +893,210 @@ async function tierHistoryChains(c: CheckInput): Promise<Verdict> {
         v.level_not_last_move! +
         v.qualified_not_up! +
         v.downgrade_not_one_down! ===
+        0,
+    ...v,
+  };
+}
+
+/** SQL over a history (a jsonb array `h` of `{ period_start, status }`): its entries with their position. */
+const entriesSql = (h: string) => `jsonb_array_elements(${h}) with ordinality`;
+
+// 18. Every streak state is what its recorded history allows (docs/engagement.md#streaks): its
+//     length is the number of `extended` periods after the last `missed` one (`frozen` ones keep
+//     it alive without counting), so 0 exactly when the last period that was not extended was
+//     missed and none was extended since (a history cut to its last 30 periods with no `missed`
+//     left allows more); its last period is the last extended one; it is due for the streak job
+//     exactly while it has a length, and not overdue; longest ≥ length; 0 ≤ freezes ≤ the
+//     definition's max; and its counters are those of its last recorded change. Each extension is
+//     recorded once (one `extended` change per participant, streak and period) with exactly one
+//     `streak.extended`, and each break with exactly one `streak.broken` (matched on participant,
+//     streak, length, longest and freezes).
+async function streaksAreTheirHistory(c: CheckInput): Promise<Verdict> {
+  const v = counts(
+    await one(
+      c.db,
+      `with s as (
+         select ps.participant_id, ps.streak_id, ps.length, ps.longest, ps.freezes, ps.due_at, d.freezes_max,
+                to_char(ps.last_period, 'YYYY-MM-DD') as last_period, jsonb_array_length(ps.history) as entries,
+                coalesce((select max(i) from ${entriesSql('ps.history')} h(e, i) where h.e->>'status' = 'missed'), 0)
+                  as last_missed,
+                (select h.e->>'period_start' from ${entriesSql('ps.history')} h(e, i)
+                  where h.e->>'status' = 'extended' order by i desc limit 1) as last_extended,
+                ps.history
+           from participant_streaks ps join streaks d on d.id = ps.streak_id where ps.workspace_id = $1
+       ), sh as (
+         select s.*, (select count(*) from ${entriesSql('s.history')} h(e, i)
+                       where h.e->>'status' = 'extended' and i > s.last_missed) as extended_since_missed
+           from s
+       ), ch as (
+         select x.participant_id, x.streak_id, x.change, x.length, x.longest, x.freezes, x.period_start,
+                p.external_id, d.key,
+                row_number() over (partition by x.participant_id, x.streak_id order by x.id desc) as from_last
+           from streak_changes x join participants p on p.id = x.participant_id join streaks d on d.id = x.streak_id
+          where x.workspace_id = $1
+       ), ck as (
+         select change, external_id, key, length, longest, freezes, count(*) as n from ch
+          where change in ('extended', 'broken') group by 1, 2, 3, 4, 5, 6
+       ), o as (
+         select case type when 'streak.extended' then 'extended' else 'broken' end as change,
+                data->'participant'->>'external_id' as external_id, data->'streak'->>'key' as key,
+                (data->'streak'->>'length')::int as length, (data->'streak'->>'longest')::int as longest,
+                (data->'streak'->>'freezes')::int as freezes, count(*) as n
+           from outbox where workspace_id = $1 and type in ('streak.extended', 'streak.broken')
+          group by 1, 2, 3, 4, 5, 6
+       )
+       select (select count(*) from s) as states,
+         (select count(*) from s where length > 0) as alive,
+         (select count(*) from ch where change = 'extended') as extensions,
+         (select count(*) from ch where change = 'frozen') as freezes_spent,
+         (select count(*) from ch where change = 'broken') as breaks,
+         (select count(*) from sh where length <> extended_since_missed
+             and not (last_missed = 0 and entries >= 30 and length > extended_since_missed)) as length_not_history,
+         (select count(*) from s where last_extended is distinct from last_period) as last_period_not_history,
+         (select count(*) from s where (length > 0) <> (due_at is not null)) as due_not_alive,
+         (select count(*) from s where due_at < now() - make_interval(secs => $2)) as overdue,
+         (select count(*) from s where longest < length or freezes < 0 or freezes > freezes_max) as counters_out_of_range,
+         (select count(*) from s left join ch on ch.participant_id = s.participant_id and ch.streak_id = s.streak_id
+             and ch.from_last = 1
+           where ch.change is null or (ch.length, ch.longest, ch.freezes) <> (s.length, s.longest, s.freezes))
+           as state_not_last_change,
+         (select count(*) from (select 1 from ch where change = 'extended'
+             group by participant_id, streak_id, period_start having count(*) > 1) d) as period_extended_twice,
+         (select count(*) from ck full join o using (change, external_id, key, length, longest, freezes)
+           where ck.n is distinct from o.n) as changes_not_one_result`,
+      [c.workspaceId, c.engagement.dueGraceS],
+    ),
+  );
+  return {
+    invariant: 'streaks_are_their_history',
+    held:
+      v.extensions! > 0 &&
+      v.breaks! > 0 &&
+      v.length_not_history! +
+        v.last_period_not_history! +
+        v.due_not_alive! +
+        v.overdue! +
+        v.counters_out_of_range! +
+        v.state_not_last_change! +
+        v.period_extended_twice! +
+        v.changes_not_one_result! ===
+        0,
+    ...v,
+  };
+}
+
+// 19. Each achievement (a badge with criteria) held at most once per participant, key and tier
+//     (its criteria's tier), with exactly one `badge.awarded` marked `achievement: true` per award
+//     (matched on participant, key and tier) and none without one; every holder's processed events
+//     reach the target in the window ending now (the runs' events are all within a week); and
+//     every participant whose processed events reach the all-time achievement's target holds it.
+async function achievementsAwardedOnce(c: CheckInput): Promise<Verdict> {
+  const v = counts(
+    await one(
+      c.db,
+      `with b as (select id, key, criteria from badges where workspace_id = $1 and criteria is not null),
+       a as (
+         select h.participant_id, p.external_id, b.key, h.tier, b.criteria from participant_badges h
+           join b on b.id = h.badge_id join participants p on p.id = h.participant_id
+       ), ak as (select external_id, key, tier, count(*) as n from a group by 1, 2, 3),
+       o as (
+         select data->'participant'->>'external_id' as external_id, data->'badge'->>'key' as key,
+                data->'badge'->>'tier' as tier, count(*) as n
+           from outbox where workspace_id = $1 and type = 'badge.awarded' and data->>'achievement' = 'true'
+          group by 1, 2, 3
+       ), progress as (
+         select p.id as participant_id, b.key, (b.criteria->>'target')::numeric as target,
+                (select count(*) from events e
+                  where e.participant_id = p.id and e.event_type = b.criteria->>'event_type' and e.status = 'processed'
+                    and (b.criteria->>'window' = 'all_time'
+                         or e.occurred_at > now() - (b.criteria->>'window')::interval)) as n
+           from participants p cross join b where p.workspace_id = $1
+       )
+       select (select count(*) from b) as achievements,
+         (select count(*) from a) as awards,
+         (select coalesce(sum(n), 0) from o) as results,
+         (select count(*) from (select 1 from a group by participant_id, key, tier having count(*) > 1) d) as held_twice,
+         (select count(*) from a where tier <> coalesce(criteria->>'tier', '')) as tier_not_the_criteria,
+         (select count(*) from ak full join o using (external_id, key, tier) where ak.n is distinct from o.n)
+           as awards_not_one_result,
+         (select count(*) from a join progress g on g.participant_id = a.participant_id and g.key = a.key
+           where g.n < g.target) as held_below_target,
+         (select count(*) from progress g where g.key = $2 and g.n >= g.target
+             and not exists (select 1 from a where a.participant_id = g.participant_id and a.key = g.key))
+           as reached_all_time_target_not_held`,
+      [c.workspaceId, c.engagement.allTimeAchievement],
+    ),
+  );
+  return {
+    invariant: 'each_achievement_awarded_once',
+    held:
+      v.awards! > 0 &&
+      v.held_twice! +
+        v.tier_not_the_criteria! +
+        v.awards_not_one_result! +
+        v.held_below_target! +
+        v.reached_all_time_target_not_held! ===
+        0,
+    ...v,
+  };
+}
+
+// 20. Each idle spell's run at most once (docs/engagement.md#inactivity): the inactivity flow's
+//     runs are of a spell (no event), one per flow, participant and spell, none before the spell
+//     was `after` old; each run whose award step completed has exactly one credit (or pending
+//     grant) under the spell's derived key, a run whose award came to nothing has none, and no
+//     such credit is without its run; no participant's spell (their latest event) is left unrun
+//     past its time once the run has drained.
+async function idleSpellsRunOnce(c: CheckInput): Promise<Verdict> {
+  const { idleFlowId, idleAfterS, dueGraceS } = c.engagement;
+  const v = counts(
+    await one(
+      c.db,
+      `with r as (
+         select r.participant_id, r.event_id, r.spell_at, r.status, r.steps, r.started_at,
+                'idle:' || r.participant_id || ':' || (extract(epoch from r.spell_at) * 1000000)::bigint
+                  || ':' || r.flow_id || ':0' as key
+           from flow_runs r where r.workspace_id = $1 and r.flow_id = $2
+       ), l as (
+         select idempotency_key as key, count(*) as n from ledger_entries
+          where workspace_id = $1 and idempotency_key like 'idle:%' group by 1
+         union all
+         select idempotency_key, count(*) from pending_grants
+          where workspace_id = $1 and idempotency_key like 'idle:%' group by 1
+       ), lk as (select key, sum(n) as n from l group by 1),
+       spells as (
+         select c.participant_id, max(c.last_at) as spell_at from participant_event_counts c
+           join participants p on p.id = c.participant_id where p.workspace_id = $1 group by 1
+       )
+       select (select count(*) from r) as spell_runs,
+         (select count(*) from r where steps->0->>'status' = 'completed') as credited_runs,
+         (select count(*) from lk) as spell_credits,
+         (select count(*) from (select 1 from r group by participant_id, spell_at having count(*) > 1) d)
+           as spell_run_twice,
+         (select count(*) from r where event_id is not null or spell_at is null) as run_not_of_a_spell,
+         (select count(*) from r where started_at < spell_at + make_interval(secs => $3)) as run_before_due,
+         (select count(*) from r left join lk on lk.key = r.key
+           where r.steps->0->>'status' = 'completed' and coalesce(lk.n, 0) <> 1) as completed_run_not_credited_once,
+         (select count(*) from r join lk on lk.key = r.key where r.steps->0->>'status' is distinct from 'completed')
+           as credit_of_a_run_without_award,
+         (select count(*) from lk where not exists (select 1 from r where r.key = lk.key)) as credit_without_run,
+         (select count(*) from spells s where s.spell_at < now() - make_interval(secs => $3 + $4)
+             and not exists (select 1 from r where r.participant_id = s.participant_id and r.spell_at = s.spell_at))
+           as overdue_spells`,
+      [c.workspaceId, idleFlowId, idleAfterS, dueGraceS],
+    ),
+  );
+  return {
+    invariant: 'each_idle_spell_run_once',
+    held:
+      v.credited_runs! > 0 &&
+      v.spell_run_twice! +
+        v.run_not_of_a_spell! +
+        v.run_before_due! +
+        v.completed_run_not_credited_once! +
+        v.credit_of_a_run_without_award! +
+        v.credit_without_run! +
+        v.overdue_spells! ===
         0,
     ...v,
   };

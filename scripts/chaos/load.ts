@@ -152,12 +152,15 @@ const add = (m: Map<string, Set<string>>, key: string, v: string) => {
   m.set(key, s);
 };
 
-/** Runs one scheduled op through the client and records its answer. */
+const DAY_MS = 86_400_000;
+
+/** Runs one scheduled op through the client and records its answer; `start`: when the load started (epoch ms). */
 export async function runOp(
   client: Client,
   rec: LoadRecord,
   s: ScheduledOp,
   rewardIds: Record<string, number>,
+  start: number,
 ): Promise<void> {
   const op: LoadOp = s.op;
   const drop = { dropAfterMs: s.dropAfterMs };
@@ -177,8 +180,12 @@ export async function runOp(
             external_id: op.participant,
             email: `${op.participant}@example.com`,
             name: op.participant,
+            ...(op.timezone ? { timezone: op.timezone } : {}),
           },
           payload: { seq: s.repeatOf ?? s.seq },
+          ...(op.occurred
+            ? { occurred_at: new Date(start + op.occurred.at - op.occurred.daysAgo * DAY_MS).toISOString() }
+            : {}),
           ...keyBody(op),
         },
         { ...drop, headers: keyHeader(op) },

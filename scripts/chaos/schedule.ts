@@ -19,8 +19,34 @@ export type RewardKey = (typeof REWARDS)[number];
 /** Where an idempotency key travels: the `Idempotency-Key` header, the body, or nowhere. */
 export type KeyPlace = 'header' | 'body' | 'none';
 
+/**
+ * Workouts (the `daily-workout` streak's events) go to the first WORKOUT_PARTICIPANTS only, so
+ * each of them has several; half of those take their periods in a time zone far east of UTC,
+ * half far west.
+ */
+export const WORKOUT_PARTICIPANTS = 12;
+export const WORKOUT_TIMEZONES = ['Pacific/Kiritimati', 'America/Adak'] as const;
+
+/**
+ * When a workout happened: `daysAgo` days before the op's first send (`at` ms after the load
+ * starts), the same on its repeats, so a repeat's body is the original's.
+ */
+export interface Occurred {
+  at: number;
+  daysAgo: number;
+}
+
 export type LoadOp =
-  | { kind: 'event'; type: 'purchase' | 'checkin'; participant: string; key: string | null; keyIn: KeyPlace }
+  | {
+      kind: 'event';
+      type: 'purchase' | 'checkin' | 'workout';
+      participant: string;
+      key: string | null;
+      keyIn: KeyPlace;
+      /** Workouts only: when it happened, and the time zone its participant's periods are taken in. */
+      occurred?: Occurred;
+      timezone?: string;
+    }
   | { kind: 'adjust'; participant: string; points: number; key: string | null; keyIn: KeyPlace }
   | { kind: 'reverse'; pick: number }
   | { kind: 'redeem'; participant: string; reward: RewardKey; key: string | null; keyIn: KeyPlace }
@@ -80,13 +106,25 @@ export function buildSchedule(seed: number, durationS: number): Schedule {
     const s = seq;
     if (r < 0.45) {
       const k = keyIn(0.85);
-      op = {
-        kind: 'event',
-        type: rnd() < 0.7 ? 'purchase' : 'checkin',
-        participant: participant(),
-        key: k === 'none' ? null : `ev-${seed}-${s}`,
-        keyIn: k,
-      };
+      const t = rnd();
+      const type = t < 0.55 ? 'purchase' : t < 0.8 ? 'checkin' : 'workout';
+      const key = k === 'none' ? null : `ev-${seed}-${s}`;
+      if (type === 'workout') {
+        // Three or two days back in the first half of the run, then today or yesterday: a streak
+        // begun three days back is broken by the workers' streak job (two missed days, one freeze),
+        // one begun two days back spends its freeze, and both are extended again today.
+        const w = int(0, WORKOUT_PARTICIPANTS - 1);
+        const daysAgo = at < durationMs / 2 ? (rnd() < 0.6 ? 3 : 2) : rnd() < 0.7 ? 0 : 1;
+        op = {
+          kind: 'event',
+          type,
+          participant: `p${w}`,
+          key,
+          keyIn: k,
+          occurred: { at, daysAgo },
+          timezone: WORKOUT_TIMEZONES[w % WORKOUT_TIMEZONES.length]!,
+        };
+      } else op = { kind: 'event', type, participant: participant(), key, keyIn: k };
     } else if (r < 0.65) {
       const k = keyIn(0.7);
       op = {
