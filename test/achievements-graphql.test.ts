@@ -187,3 +187,39 @@ describe('backfillBadge over GraphQL', () => {
     expect(firstError(await call('regular', true, gqlOf(reader))).extensions.code).toBe('permission_error');
   });
 });
+
+describe('badges with criteria over GraphQL', () => {
+  it('defines a badge with criteria and lists it with its rarity, as REST does; bad criteria name their field', async () => {
+    const ws = await app.workspace();
+    const gql = gqlOf(ws);
+    const defined = await gql.data<any>(
+      `mutation ($input: DefineBadgeInput!) { defineBadge(input: $input) { created badge { key criteria } } }`,
+      { input: { key: 'regular', name: 'Regular', criteria: COUNT3 } },
+    );
+    expect(defined.defineBadge).toEqual({
+      created: true,
+      badge: { key: 'regular', criteria: { ...COUNT3, field: null, where: null, tier: null } },
+    });
+    await post(ws, uid('a'));
+    await post(ws, uid('b'));
+    const list = await gql.data<any>('{ badges { key criteria holdersCount holdersPercent } }');
+    const rest = (await ws.api('/v1/badges')).body.data;
+    expect(list.badges).toEqual(
+      rest.map((b: any) => ({
+        key: b.key,
+        criteria: b.criteria,
+        holdersCount: b.holders_count,
+        holdersPercent: b.holders_percent,
+      })),
+    );
+    expect(list.badges).toEqual([
+      { key: 'regular', criteria: expect.any(Object), holdersCount: 0, holdersPercent: 0 },
+    ]);
+    const bad = await gql(`mutation ($input: DefineBadgeInput!) { defineBadge(input: $input) { created } }`, {
+      input: { key: 'x', name: 'X', criteria: { ...COUNT3, aggregate: 'sum' } },
+    });
+    const err = firstError(bad);
+    expect(err.extensions.code).toBe('validation_error');
+    expect(JSON.stringify(err.extensions)).toContain('criteria.field');
+  });
+});

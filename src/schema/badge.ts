@@ -1,19 +1,37 @@
 import { defineBadge, defineBadgeInput, listBadges } from '../services/badges/manage-badges.ts';
-import type { BadgeDto } from '../services/badges/shapes.ts';
+import type { BadgeDto, BadgeListItem } from '../services/badges/shapes.ts';
 import { builder } from './builder.ts';
+import { JSONScalar } from './json.ts';
 import { serviceInput } from './names.ts';
 import { mirror } from './shape.ts';
 
 /** A badge of the catalogue. */
-export const Badge = builder.objectRef<BadgeDto>('Badge').implement({
+export const Badge = builder.objectRef<BadgeDto & Partial<BadgeListItem>>('Badge').implement({
   description: 'A badge definition: defined by POST /v1/badges or created by a flow’s first award.',
-  // `criteria` (achievements, docs/engagement.md#achievements) is not in GraphQL yet.
-  fields: mirror(['criteria'], (t) => ({
+  fields: mirror((t) => ({
     key: t.exposeString('key'),
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
     imageUrl: t.exposeString('image_url', { nullable: true }),
     tiers: t.exposeStringList('tiers', { description: 'Tier names; a participant holds a key+tier once.' }),
+    criteria: t.field({
+      type: JSONScalar,
+      nullable: true,
+      description:
+        'An achievement’s criteria, as REST shows them (`{ event_type, aggregate, field, window, target, where, tier }`); null: awarded by flows only.',
+      resolve: (b) => b.criteria,
+    }),
+    holdersCount: t.int({
+      nullable: true,
+      description: 'Participants holding it (any tier); in the catalogue only.',
+      resolve: (b) => b.holders_count ?? null,
+    }),
+    holdersPercent: t.float({
+      nullable: true,
+      description:
+        'Its rarity: holders as a percentage (0–100) of the mode’s participants; in the catalogue only.',
+      resolve: (b) => b.holders_percent ?? null,
+    }),
   })),
 });
 
@@ -34,6 +52,11 @@ const DefineBadgeInput = builder
       description: t.string(),
       imageUrl: t.string({ description: 'An http(s) URL.' }),
       tiers: t.stringList({ description: 'Tier names (at most 50).' }),
+      criteria: t.field({
+        type: JSONScalar,
+        description:
+          'An achievement’s criteria, as REST takes them (`{ event_type, aggregate, field?, window, target, where?, tier? }`, docs/engagement.md#criteria).',
+      }),
     }),
   })
   .validate(serviceInput(defineBadgeInput));
