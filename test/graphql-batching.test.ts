@@ -11,8 +11,12 @@ import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 // (no workers), so nothing else talks to Postgres while a request is counted.
 
 const N = 100;
-/** Statements one request may send, whatever the page size (measured: 6; two spare). */
-const STATEMENT_BUDGET = 8;
+/**
+ * Statements one request may send, whatever the page size (measured: 10 with streaks and
+ * achievements: the streaks and their states, the programme's time zone, the badges with criteria
+ * and their progress; two spare).
+ */
+const STATEMENT_BUDGET = 12;
 
 let app: TestApp;
 let ws: TestWorkspace;
@@ -32,6 +36,21 @@ async function seed(w: TestWorkspace, mode: Mode, scope: 'own' | 'live' | 'other
     const res = await w.api('/v1/badges', { body: badge, mode });
     expect(res.status, res.text).toBe(201);
   }
+  // A streak and an achievement, so the nested engagement reads are batched too.
+  const streak = await w.api('/v1/streaks', {
+    body: { key: `daily-${scope}`, name: 'Daily', event_types: ['visit'], frequency: 'daily' },
+    mode,
+  });
+  expect(streak.status, streak.text).toBe(201);
+  const achievement = await w.api('/v1/badges', {
+    body: {
+      key: `visits-${scope}`,
+      name: 'Visits',
+      criteria: { event_type: 'visit', aggregate: 'count', window: 'P30D', target: 3 },
+    },
+    mode,
+  });
+  expect(achievement.status, achievement.text).toBe(201);
   for (let at = 0; at < N; at += 20)
     await Promise.all(
       ids
@@ -91,6 +110,8 @@ const LIST = `query($first: Int!) {
     nodes {
       externalId balance
       badges { key tier name }
+      streaks { key length atRisk }
+      achievements { badge { key } progress percent }
       summary { badgesCount redemptionsCount rank activeMultiplier { factor } }
       ledger(first: 2) { nodes { points balanceAfter source } pageInfo { hasNextPage } }
     }
@@ -100,15 +121,24 @@ const LIST = `query($first: Int!) {
 describe('batched nested lists', () => {
   it(`lists ${N} participants with badges, summary and ledger in a constant number of statements`, async () => {
     const gql = graphqlClient(app, ws);
-    await gql.data('{ participants(first: 1) { nodes { externalId } } }'); // key and pool warm
-    const { result: small, statements: few } = await counting(() => gql.data(LIST, { first: 5 }));
-    const { result: data, statements } = await counting(() =>
+    await gql.data(LIST, { first: 1 }); // key, pool and caches warm
+    // The fewer of two runs: a cache (the key's, the achievements catalogue's) that expires between
+    // two runs on a slow machine costs a statement that says nothing about the page size.
+    const fewest = async <T>(fn: () => Promise<T>) => {
+      const a = await counting(fn);
+      const b = await counting(fn);
+      return a.statements.length <= b.statements.length ? a : b;
+    };
+    const { result: small, statements: few } = await fewest(() => gql.data(LIST, { first: 5 }));
+    const { result: data, statements } = await fewest(() =>
       gql.data<{ participants: { nodes: any[] } }>(LIST, { first: N }),
     );
     expect(small.participants.nodes).toHaveLength(5);
     expect(statements.length, statements.join('\n---\n')).toBeLessThanOrEqual(STATEMENT_BUDGET);
     // Not proportional to the page: 100 participants cost what 5 do.
-    expect(statements.length).toBe(few.length);
+    expect(statements.length, `${few.join('\n---\n')}\n=====\n${statements.join('\n---\n')}`).toBe(
+      few.length,
+    );
 
     const nodes = data.participants.nodes;
     expect(nodes.map((n) => n.externalId).sort()).toEqual(ids);
@@ -129,6 +159,8 @@ describe('batched nested lists', () => {
         rank: N - byBalance.findIndex((n) => n.externalId === node.externalId),
         activeMultiplier: null,
       });
+      expect(node.streaks).toEqual([{ key: 'daily-own', length: 0, atRisk: false }]);
+      expect(node.achievements).toEqual([{ badge: { key: 'visits-own' }, progress: 0, percent: 0 }]);
       expect(node.ledger).toEqual({
         nodes: [{ points, balanceAfter: points, source: 'adjustment' }],
         pageInfo: { hasNextPage: false },

@@ -1,6 +1,6 @@
 import { keyParam } from '../lib/primitives.ts';
 import { backfillBadge } from '../services/achievements/backfill.ts';
-import { participantAchievements } from '../services/achievements/progress.ts';
+import { achievementsOfMany } from '../services/achievements/progress.ts';
 import type { AchievementDto, BackfillResult } from '../services/achievements/shapes.ts';
 import { BADGE_KEY_LENGTH } from '../services/badges/manage-badges.ts';
 import { builder } from './builder.ts';
@@ -41,13 +41,14 @@ const Achievement = builder.objectRef<AchievementDto>('Achievement').implement({
 });
 
 builder.objectFields(Participant, (t) => ({
-  achievements: t.field({
-    type: [Achievement],
+  achievements: t.loadableList({
+    type: Achievement,
     description:
       'Every badge with criteria, by key, with their progress now (GET /v1/participants/{external_id}/' +
       'achievements). Needs participants:read, or a participant token for this participant.',
     authScopes: (p) => canReadOwn(p.external_id),
-    resolve: async (p, _args, { app, who }) => (await participantAchievements(app, who, p.external_id)).data,
+    load: (externalIds: string[], { app, who }) => achievementsOfMany(app, who, externalIds),
+    resolve: (p) => p.external_id,
   }),
 }));
 

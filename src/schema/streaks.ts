@@ -6,7 +6,7 @@ import {
   listStreaks,
   updateStreak,
 } from '../services/streaks/definitions.ts';
-import { participantStreaks } from '../services/streaks/participant-streaks.ts';
+import { streaksOfMany } from '../services/streaks/participant-streaks.ts';
 import {
   type CreateStreakInput,
   createStreakInput,
@@ -109,13 +109,14 @@ const ParticipantStreak = builder.objectRef<ParticipantStreakDto>('ParticipantSt
 });
 
 builder.objectFields(Participant, (t) => ({
-  streaks: t.field({
-    type: [ParticipantStreak],
+  streaks: t.loadableList({
+    type: ParticipantStreak,
     description:
       'Every running streak as it stands now in their time zone (GET /v1/participants/{external_id}/streaks). ' +
       'Needs participants:read, or a participant token for this participant.',
     authScopes: (p) => canReadOwn(p.external_id),
-    resolve: async (p, _args, { app, who }) => (await participantStreaks(app, who, p.external_id)).data,
+    load: (externalIds: string[], { app, who }) => streaksOfMany(app, who, externalIds),
+    resolve: (p) => p.external_id,
   }),
   lastStreakChangeId: t.id({
     nullable: true,

@@ -80,3 +80,42 @@ export async function progressOf(
     completedAt: (row[`c${i}`] as Date | null) ?? null,
   }));
 }
+
+/**
+ * {@link progressOf} for many participants of one workspace and mode, by external id, in one
+ * statement: a row per participant found (an unknown id has none).
+ */
+export async function progressOfMany(
+  sql: Sql,
+  who: { workspaceId: string; mode: string },
+  externalIds: readonly string[],
+  asks: ProgressAsk[],
+  end: Date,
+): Promise<{ externalId: string; values: { progress: number; completedAt: Date | null }[] }[]> {
+  const params = new SqlParams();
+  const ids = params.add([...externalIds], 'text[]');
+  const workspace = params.add(who.workspaceId, 'uuid');
+  const mode = params.add(who.mode, 'text');
+  const endAt = params.add(end, 'timestamptz');
+  const columns = asks.map((a, i) => {
+    const since = params.add(a.since, 'timestamptz');
+    const progress = progressSubquery(a.criteria, params, { participant: 'q.id', end: endAt, since });
+    const held = `(select h.awarded_at from participant_badges h
+        where h.participant_id = q.id and h.badge_id = ${params.add(a.badgeId, 'bigint')}
+          and h.tier = ${params.add(a.criteria.tier ?? '', 'text')})`;
+    return `, ${progress} as p${i}, ${held} as c${i}`;
+  });
+  const { rows } = await sql.query<Record<string, string | Date | null>>(
+    `select q.external_id${columns.join('\n')}
+       from (select p.id, p.external_id from participants p
+              where p.workspace_id = ${workspace} and p.mode = ${mode} and p.external_id = any(${ids})) q`,
+    params.values,
+  );
+  return rows.map((row) => ({
+    externalId: row.external_id as string,
+    values: asks.map((_, i) => ({
+      progress: Number(row[`p${i}`] ?? 0),
+      completedAt: (row[`c${i}`] as Date | null) ?? null,
+    })),
+  }));
+}

@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
 import { isoTimeOrNull } from '../../lib/iso-time.ts';
 import type { Scope } from '../keys/principal.ts';
 import { findParticipant } from '../participants/repository.ts';
 import { windowStart } from './criteria.ts';
-import { progressOf } from './progress.sql.ts';
+import { progressOf, progressOfMany } from './progress.sql.ts';
 import { type AchievementBadge, achievementBadgesOf } from './repository.ts';
 import type { AchievementDto, AchievementList } from './shapes.ts';
 
@@ -43,4 +44,30 @@ export async function participantAchievements(
     now,
   );
   return { data: badges.map((b, i) => presentAchievement(b, progress[i]!)) };
+}
+
+/**
+ * {@link participantAchievements} for many participants (GraphQL's nested `achievements` of a
+ * list), in two statements whatever their number: per external id, in order, the list or the 404
+ * the single read would throw.
+ */
+export async function achievementsOfMany(
+  ctx: Pick<AppContext, 'pool'>,
+  who: Scope,
+  externalIds: readonly string[],
+  now: Date = new Date(),
+): Promise<(AchievementDto[] | Error)[]> {
+  const badges = await achievementBadgesOf(ctx.pool, [who]);
+  const asks = badges.map((b) => ({
+    badgeId: b.id,
+    criteria: b.criteria,
+    since: windowStart(b.criteria, now),
+  }));
+  const found = new Map(
+    (await progressOfMany(ctx.pool, who, externalIds, asks, now)).map((r) => [
+      r.externalId,
+      badges.map((b, i) => presentAchievement(b, r.values[i]!)),
+    ]),
+  );
+  return externalIds.map((id) => found.get(id) ?? notFound('participant'));
 }

@@ -104,22 +104,29 @@ export async function archiveStreakRow(sql: Sql, who: Scope, key: string): Promi
   return rows[0] ?? null;
 }
 
-/** The running streaks of a scope with one participant's state in each (absent: never extended). */
-export async function participantStreakRows(
+/**
+ * The running streaks of a scope with each participant's state in them (absent: never extended), for
+ * many participants by external id, in one statement: a row
+ * per participant found and running streak (a participant without one: a row with `id` null).
+ */
+export async function streakRowsOfMany(
   sql: Sql,
   who: Scope,
-  participantId: string | number,
-): Promise<(StreakRow & Partial<StateRow> & { has_state: boolean })[]> {
-  const { rows } = await sql.query<StreakRow & Partial<StateRow> & { has_state: boolean }>(
-    `select s.id, s.key, s.name, s.event_types, s.frequency, s.freezes_initial, s.freezes_max, s.earn_every,
-            ps.participant_id is not null as has_state, ps.length, ps.longest, ps.freezes, ps.earned,
-            to_char(ps.last_period, 'YYYY-MM-DD') as last_period,
+  externalIds: readonly string[],
+): Promise<
+  (StreakRow & Partial<StateRow> & { has_state: boolean; external_id: string; timezone: string | null })[]
+> {
+  const { rows } = await sql.query(
+    `select p.external_id, p.timezone, s.id, s.key, s.name, s.event_types, s.frequency, s.freezes_initial,
+            s.freezes_max, s.earn_every, ps.participant_id is not null as has_state, ps.length, ps.longest,
+            ps.freezes, ps.earned, to_char(ps.last_period, 'YYYY-MM-DD') as last_period,
             to_char(ps.checked_period, 'YYYY-MM-DD') as checked_period, ps.history
-       from streaks s
-       left join participant_streaks ps on ps.streak_id = s.id and ps.participant_id = $3
-      where s.workspace_id = $1 and s.mode = $2 and s.archived_at is null
-      order by s.key`,
-    [who.workspaceId, who.mode, participantId],
+       from participants p
+       left join streaks s on s.workspace_id = p.workspace_id and s.mode = p.mode and s.archived_at is null
+       left join participant_streaks ps on ps.streak_id = s.id and ps.participant_id = p.id
+      where p.workspace_id = $1 and p.mode = $2 and p.external_id = any($3::text[])
+      order by p.external_id, s.key`,
+    [who.workspaceId, who.mode, [...externalIds]],
   );
   return rows;
 }
