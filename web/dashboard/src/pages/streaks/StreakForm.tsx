@@ -9,9 +9,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorOf, notifyUnlessShown } from '../../components/formErrors.ts';
+import { useEventTypeSuggestions } from '../../components/useEventTypes.ts';
 import { useMode } from '../../mode.tsx';
 import { notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
@@ -35,14 +36,6 @@ const FIELDS = [
   'freezes.max',
   'freezes.earn_every',
 ];
-
-/** Event types seen or defined in this mode, offered while typing (any other may be typed). */
-export function useEventTypeSuggestions(): string[] {
-  const trpc = useTRPC();
-  const { mode } = useMode();
-  const types = useQuery(trpc.eventTypes.list.queryOptions({ mode, limit: 200 }, { staleTime: 60_000 }));
-  return types.data?.data.map((t) => t.key) ?? [];
-}
 
 /**
  * A streak's definition: a new one (key and frequency chosen once) or a change of a stored one
