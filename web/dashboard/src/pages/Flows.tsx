@@ -7,9 +7,11 @@ import {
   Group,
   NumberInput,
   Paper,
+  Radio,
   SimpleGrid,
   Stack,
   Switch,
+  TagsInput,
   Text,
   Textarea,
   TextInput,
@@ -27,18 +29,38 @@ import { nextPage, PagedTable } from '../components/PagedTable.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { QueryState } from '../components/QueryState.tsx';
 import { ToneBadge } from '../components/ToneBadge.tsx';
+import { useEventTypeSuggestions } from '../components/useEventTypes.ts';
 import { formatDateTime, shortId } from '../lib/format.ts';
 import { errorsByField, parseJsonField, prettyJson } from '../lib/json-logic.ts';
 import { useMode } from '../mode.tsx';
 import { notifyError, notifySuccess } from '../notify.ts';
 import { describeError, useTRPC } from '../trpc.ts';
+import {
+  describeTrigger,
+  type TriggerDraft,
+  type TriggerKind,
+  triggerBody,
+  triggerDraftOf,
+  triggerErrors,
+  triggerFieldOf,
+} from './flows/trigger.ts';
 
 type Flow = inferRouterOutputs<AppRouter>['flows']['get'];
 
 const EXAMPLE_ACTIONS = '[\n  { "type": "award_points", "points": 10, "reason": "Order completed" }\n]';
 const EXAMPLE_CONDITIONS = '{ ">=": [{ "var": "payload.amount" }, 50] }';
 /** The service's field names this form shows errors beside. */
-const FORM_FIELDS = ['name', 'event_type', 'conditions', 'actions', 'active', 'max_runs_per_participant'];
+const FORM_FIELDS = [
+  'name',
+  'event_type',
+  'trigger',
+  'trigger.after',
+  'trigger.event_types',
+  'conditions',
+  'actions',
+  'active',
+  'max_runs_per_participant',
+];
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } };
 
 /** Runs of one flow (or of every flow), newest first, each with its steps. */
@@ -61,7 +83,7 @@ function RunsTable({ flowId }: { flowId?: string }) {
         query={query}
         rowKey={(r) => r.id}
         onRowClick={(r) => setOpen(open === r.id ? null : r.id)}
-        empty="No runs yet: a run is recorded when a matching event is processed."
+        empty="No runs yet: a run is recorded when a matching event is processed, or an inactive participant is found."
         columns={[
           { key: 'status', title: 'Status', width: 110, render: (r) => <StatusBadge status={r.status} /> },
           {
@@ -131,7 +153,7 @@ function FlowList() {
     <>
       <PageHeader
         title="Flows"
-        description="Rules that turn events into points, badges and messages."
+        description="Rules that turn events, or a participant’s inactivity, into points, badges and messages."
         actions={
           <Button component={Link} to="new">
             New flow
@@ -163,7 +185,21 @@ function FlowList() {
                   </Anchor>
                 ),
               },
-              { key: 'type', title: 'Event type', render: (f) => <Code>{f.event_type}</Code> },
+              {
+                key: 'when',
+                title: 'When',
+                render: (f) =>
+                  f.trigger ? (
+                    <Group gap={6} wrap="nowrap">
+                      <ToneBadge size="sm" color="grape">
+                        inactivity
+                      </ToneBadge>
+                      <Text size="sm">{describeTrigger(f)}</Text>
+                    </Group>
+                  ) : (
+                    <Code>{f.event_type}</Code>
+                  ),
+              },
               {
                 key: 'actions',
                 title: 'Actions',
@@ -199,9 +235,8 @@ function FlowList() {
   );
 }
 
-interface Draft {
+interface Draft extends TriggerDraft {
   name: string;
-  eventType: string;
   conditions: string;
   actions: string;
   active: boolean;
@@ -210,7 +245,7 @@ interface Draft {
 
 const draftOf = (f?: Flow): Draft => ({
   name: f?.name ?? '',
-  eventType: f?.event_type ?? '',
+  ...triggerDraftOf(f),
   conditions: f ? prettyJson(f.conditions) : '',
   actions: f ? prettyJson(f.actions) : EXAMPLE_ACTIONS,
   active: f?.active ?? true,
@@ -224,10 +259,19 @@ function FlowForm({ flow }: { flow?: Flow }) {
   const queryClient = useQueryClient();
   const [d, setD] = useState<Draft>(() => draftOf(flow));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const suggestions = useEventTypeSuggestions();
   const onError = (error: unknown) => {
     const { fields } = describeError(error);
     // Field errors show beside their fields (not repeated in a notification); anything else as a notification.
-    const byField = errorsByField(fields.map((f) => ({ ...f, field: f.field.replace(/^patch\./, '') })));
+    const named = fields.map((f) => ({ ...f, field: f.field.replace(/^patch\./, '') }));
+    // A trigger's errors show on its own inputs (`trigger.after`), the rest by top-level field.
+    const byField = errorsByField(named.filter((f) => !triggerFieldOf(f.field)));
+    for (const f of named) {
+      const input = triggerFieldOf(f.field);
+      if (!input) continue;
+      const message = f.field === input ? f.message : `${f.field}: ${f.message}`;
+      byField[input] = byField[input] ? `${byField[input]}; ${message}` : message;
+    }
     setErrors(byField);
     if (!fields.length || Object.keys(byField).some((k) => !FORM_FIELDS.includes(k))) notifyError(error);
   };
@@ -259,14 +303,14 @@ function FlowForm({ flow }: { flow?: Flow }) {
     e.preventDefault();
     const local: Record<string, string> = {};
     if (!d.name.trim()) local.name = 'Required';
-    if (!d.eventType.trim()) local.event_type = 'Required';
+    Object.assign(local, triggerErrors(d));
     if (!conditionsCheck.ok) local.conditions = conditionsCheck.error;
     if (!actionsCheck.ok) local.actions = actionsCheck.error;
     setErrors(local);
     if (Object.keys(local).length || !conditionsCheck.ok || !actionsCheck.ok) return;
     const body = {
       name: d.name,
-      event_type: d.eventType,
+      ...triggerBody(d),
       conditions: conditionsCheck.value as Record<string, unknown> | null,
       actions: actionsCheck.value as Flow['actions'],
       active: d.active,
@@ -281,14 +325,25 @@ function FlowForm({ flow }: { flow?: Flow }) {
   return (
     <form onSubmit={submit} aria-label={flow ? 'Edit flow' : 'New flow'}>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <TextInput
-            label="Name"
-            withAsterisk
-            value={d.name}
-            onChange={(e) => setD({ ...d, name: e.currentTarget.value })}
-            error={errors.name}
-          />
+        <TextInput
+          label="Name"
+          withAsterisk
+          value={d.name}
+          onChange={(e) => setD({ ...d, name: e.currentTarget.value })}
+          error={errors.name}
+        />
+        <Radio.Group
+          label="When"
+          value={d.kind}
+          onChange={(v) => setD({ ...d, kind: v as TriggerKind })}
+          error={errors.trigger}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="event" label="An event of a type arrives" />
+            <Radio value="inactivity" label="A participant has been inactive for a while" />
+          </Group>
+        </Radio.Group>
+        {d.kind === 'event' ? (
           <TextInput
             label="Event type"
             withAsterisk
@@ -297,15 +352,50 @@ function FlowForm({ flow }: { flow?: Flow }) {
             onChange={(e) => setD({ ...d, eventType: e.currentTarget.value })}
             error={errors.event_type}
           />
-        </SimpleGrid>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <TextInput
+              label="Inactive for"
+              description={
+                <>
+                  ISO 8601, e.g. <Code fz="inherit">P30D</Code> (30 days), <Code fz="inherit">PT12H</Code> (12
+                  hours). Runs once per idle spell, again only after a new event.
+                </>
+              }
+              withAsterisk
+              placeholder="P30D"
+              value={d.after}
+              onChange={(e) => setD({ ...d, after: e.currentTarget.value })}
+              error={errors['trigger.after']}
+            />
+            <TagsInput
+              label="Of event types"
+              description="The events that count as activity. Empty: any event. Press Enter after each."
+              placeholder={d.activityTypes.length ? undefined : 'Any event'}
+              data={suggestions}
+              value={d.activityTypes}
+              onChange={(v) => setD({ ...d, activityTypes: v })}
+              error={errors['trigger.event_types']}
+              splitChars={[',', ' ']}
+              clearable
+            />
+          </SimpleGrid>
+        )}
         <Textarea
           label="Conditions (JSON Logic)"
           description={
-            <>
-              Over <Code>event</Code>, <Code>payload</Code>, <Code>participant</Code>, plus{' '}
-              <Code>{'{"event_count": "<type>"}'}</Code>. Blank = always. Example:{' '}
-              <Code>{EXAMPLE_CONDITIONS}</Code>
-            </>
+            d.kind === 'event' ? (
+              <>
+                Over <Code>event</Code>, <Code>payload</Code>, <Code>participant</Code>, plus{' '}
+                <Code>{'{"event_count": "<type>"}'}</Code>. Blank = always. Example:{' '}
+                <Code>{EXAMPLE_CONDITIONS}</Code>
+              </>
+            ) : (
+              <>
+                Over <Code>participant</Code> (there is no payload; <Code>event.type</Code> is{' '}
+                <Code>inactivity</Code>), plus <Code>{'{"event_count": "<type>"}'}</Code>. Blank = always.
+              </>
+            )
           }
           autosize
           minRows={4}
@@ -398,7 +488,7 @@ function NewFlow() {
       <Crumbs current="New flow" />
       <PageHeader
         title="New flow"
-        description="When an event of this type arrives and the conditions hold, run the actions."
+        description="When an event of a type arrives, or a participant has been inactive for a while, and the conditions hold, run the actions."
       />
       <Paper withBorder radius="md" p="md">
         <FlowForm />
@@ -417,7 +507,14 @@ function EditFlow() {
       {(flow) => (
         <>
           <Crumbs current={flow.name} />
-          <PageHeader title={flow.name} description={`Runs on ${flow.event_type} events.`} />
+          <PageHeader
+            title={flow.name}
+            description={
+              flow.trigger
+                ? `Runs once per participant after ${describeTrigger(flow)}.`
+                : `Runs on ${describeTrigger(flow)}.`
+            }
+          />
           <Stack gap="lg">
             <Paper withBorder radius="md" p="md">
               <FlowForm key={flow.updated_at} flow={flow} />
