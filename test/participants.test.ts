@@ -465,6 +465,52 @@ describe('participant reads and PATCH', () => {
 });
 
 describe('DELETE /v1/participants/{external_id}', () => {
+  it('sends an adjustment that waited on an erasure to a fresh participant, never naming the erased row', async () => {
+    const w = await app.workspace();
+    await adjust(w, 'racer', { points: 10, reason: 'first' });
+    const { rows: found } = await app.ctx.pool.query(
+      `select id from participants where workspace_id = $1 and external_id = 'racer'`,
+      [w.id],
+    );
+    // Hold the row, so the erasure and then the adjustment queue behind this transaction, in order.
+    const holder = await app.ctx.pool.connect();
+    await holder.query('begin');
+    await holder.query('select 1 from participants where id = $1 for update', [found[0].id]);
+    const erasure = w.api('/v1/participants/racer', { method: 'DELETE' });
+    await eventually(async () => {
+      const { rows } = await app.ctx.pool.query(
+        `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      );
+      return rows[0].n >= 1 ? true : null;
+    });
+    const adjustment = w.api('/v1/participants/racer/points', { body: { points: 5, reason: 'late' } });
+    await eventually(async () => {
+      const { rows } = await app.ctx.pool.query(
+        `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      );
+      return rows[0].n >= 2 ? true : null;
+    });
+    await holder.query('commit');
+    holder.release();
+    expect((await erasure).status).toBe(200);
+    const late = await adjustment;
+    expect(late.status, late.text).toBe(201);
+    // The erased row kept its 10; the late 5 went to a fresh 'racer'.
+    const { rows } = await app.ctx.pool.query(
+      `select external_id, balance::int from participants where workspace_id = $1 order by id`,
+      [w.id],
+    );
+    expect(rows.map((r) => r.balance)).toEqual([10, 5]);
+    expect(rows[0].external_id).toMatch(/^erased_/);
+    expect(rows[1].external_id).toBe('racer');
+    const { rows: results } = await app.ctx.pool.query(
+      `select data->'participant'->>'external_id' as who, (data->>'balance')::int as balance
+         from outbox where workspace_id = $1 and type = 'points.changed' order by id`,
+      [w.id],
+    );
+    expect(results.at(-1)).toEqual({ who: 'racer', balance: 5 });
+  });
+
   it('erases PII and the id, scrubs event payloads, keeps the ledger; the old id starts afresh', async () => {
     const w = await app.workspace();
     await w.api('/v1/events', {

@@ -12,7 +12,7 @@ import { entryByKey, type OwnedEntry } from '../ledger/repository.ts';
 import type { LedgerEntryDto } from '../ledger/shapes.ts';
 import { parseInput } from '../validation.ts';
 import { ensureParticipant } from './ensure-participant.ts';
-import { lockParticipant } from './repository.ts';
+import { lockParticipantNamed } from './repository.ts';
 
 /** Far beyond any real balance, and exact as a JavaScript number and a bigint. */
 export const MAX_ADJUSTMENT = 1_000_000_000_000;
@@ -62,13 +62,16 @@ export async function adjustPoints(
   const request = { externalId, points: body.points, reason: body.reason };
   try {
     return await unitOfWork(ctx, async ({ sql }) => {
-      const participant = await ensureParticipant(sql, {
-        workspaceId: who.workspaceId,
-        mode: who.mode,
-        externalId,
-      });
+      const scope = { workspaceId: who.workspaceId, mode: who.mode, externalId };
+      let participant = await ensureParticipant(sql, scope);
+      // Under the lock the row must still be theirs: an erasure that committed meanwhile gave it a
+      // pseudonym, and the adjustment (and its results) goes to a fresh participant, as an event's
+      // would (docs/api.md#participants-points-and-leaderboards).
+      if (!(await lockParticipantNamed(sql, participant.id, externalId))) {
+        participant = await ensureParticipant(sql, scope);
+        await lockParticipantNamed(sql, participant.id, externalId);
+      }
       if (key) {
-        await lockParticipant(sql, participant.id);
         const earlier = await entryByKey(sql, who.workspaceId, who.mode, key);
         if (earlier) return replay(earlier, request);
       }

@@ -58,9 +58,16 @@ export async function insertParticipant(
   return rows[0] ? Number(rows[0].id) : null;
 }
 
-/** Locks the participant's row for the caller's transaction. */
-export async function lockParticipant(sql: Sql, id: number): Promise<void> {
-  await sql.query('select 1 from participants where id = $1 for update', [id]);
+/**
+ * Locks the participant's row and answers whether it still has this external id: false when an
+ * erasure committed while the lock was awaited (the id is a pseudonym now).
+ */
+export async function lockParticipantNamed(sql: Sql, id: number, externalId: string): Promise<boolean> {
+  const { rows } = await sql.query<{ external_id: string }>(
+    'select external_id from participants where id = $1 for update',
+    [id],
+  );
+  return rows[0]?.external_id === externalId;
 }
 
 /** Replaces the given PII fields (null clears one); the row after, or null when unknown. */
