@@ -1,3 +1,4 @@
+import { achievementsRouter } from './achievements.ts';
 import { authRouter } from './auth.ts';
 import { eventTypesRouter } from './event-types.ts';
 import { eventsRouter } from './events.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   points: pointsRouter,
   tiers: tiersRouter,
   streaks: streaksRouter,
+  achievements: achievementsRouter,
   leaderboards: leaderboardsRouter,
   webhooks: webhooksRouter,
   rewards: rewardsRouter,
