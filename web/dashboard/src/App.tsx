@@ -16,6 +16,7 @@ const Flows = lazy(() => import('./pages/Flows.tsx'));
 const Programme = lazy(() => import('./pages/Programme.tsx'));
 const Tiers = lazy(() => import('./pages/Tiers.tsx'));
 const Streaks = lazy(() => import('./pages/Streaks.tsx'));
+const Achievements = lazy(() => import('./pages/Achievements.tsx'));
 const Rewards = lazy(() => import('./pages/Rewards.tsx'));
 const Redemptions = lazy(() => import('./pages/Redemptions.tsx'));
 const Webhooks = lazy(() => import('./pages/Webhooks.tsx'));
@@ -49,6 +50,7 @@ export function App() {
           <Route path="/programme" element={<Programme />} />
           <Route path="/tiers" element={<Tiers />} />
           <Route path="/streaks" element={<Streaks />} />
+          <Route path="/achievements" element={<Achievements />} />
           <Route path="/rewards/*" element={<Rewards />} />
           <Route path="/redemptions" element={<Redemptions />} />
           <Route path="/webhooks/*" element={<Webhooks />} />

@@ -25,6 +25,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/programme', label: 'Programme' },
   { to: '/tiers', label: 'Tiers' },
   { to: '/streaks', label: 'Streaks' },
+  { to: '/achievements', label: 'Achievements' },
   { to: '/rewards', label: 'Rewards' },
   { to: '/redemptions', label: 'Redemptions' },
   { to: '/webhooks', label: 'Webhooks' },
