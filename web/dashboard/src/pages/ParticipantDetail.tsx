@@ -25,6 +25,7 @@ import { formatDateTime, formatNumber, formatPoints } from '../lib/format.ts';
 import { useMode } from '../mode.tsx';
 import { notifyError, notifySuccess } from '../notify.ts';
 import { describeError, useTRPC } from '../trpc.ts';
+import { AchievementSection } from './participant/AchievementSection.tsx';
 import { expiredCredit, SOURCE_COLORS } from './participant/logic.ts';
 import { PendingGrants } from './participant/PendingGrants.tsx';
 import { PointLots } from './participant/PointLots.tsx';
@@ -258,6 +259,9 @@ export default function ParticipantDetail() {
             </Section>
             <Section title="Streaks">
               <StreakSection externalId={externalId} timezone={timezone ?? '…'} />
+            </Section>
+            <Section title="Achievements">
+              <AchievementSection externalId={externalId} />
             </Section>
             <Section title="Adjust points">
               <AdjustForm externalId={externalId} onDone={refresh} />

@@ -156,7 +156,9 @@ function StreakCard({ s }: { s: ParticipantStreak }) {
       <Stack gap={6}>
         <PeriodCells streak={s} />
         <Text size="xs" c="dimmed">
-          {`Last ${s.history.length} ${FREQUENCIES[s.frequency].period}s: ${counts.extended} extended, ${counts.frozen} frozen, ${counts.missed} missed.`}
+          {s.history.length
+            ? `Last ${s.history.length} ${FREQUENCIES[s.frequency].period}s: ${counts.extended} extended, ${counts.frozen} frozen, ${counts.missed} missed.`
+            : 'Not started: no period recorded yet.'}
         </Text>
       </Stack>
     </Paper>
