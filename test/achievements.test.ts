@@ -151,6 +151,18 @@ describe('criteria on POST /v1/badges', () => {
 });
 
 describe('awards by the engine', () => {
+  it('counts every processed event toward an all-time target, also when they arrive newest first', async () => {
+    const ws = await app.workspace();
+    await defineBadge(ws, { key: 'regular', criteria: COUNT3 });
+    const p = uid('p');
+    // A history imported newest first: each event occurred before the ones already processed.
+    await post(ws, p, {}, { at: new Date('2026-11-10T10:00:00Z') });
+    await post(ws, p, {}, { at: new Date('2026-11-05T10:00:00Z') });
+    expect(await awardedTo(ws, p)).toEqual([]);
+    await post(ws, p, {}, { at: new Date('2026-11-01T10:00:00Z') });
+    expect(await awardedTo(ws, p)).toHaveLength(1);
+  });
+
   it('awards a count once on reaching the target, with badge.awarded marked as an achievement', async () => {
     const ws = await app.workspace();
     await buildSubscription(ws, { mode: 'test', eventTypes: ['badge.awarded'] });

@@ -30,7 +30,7 @@ function reachedCtes(ask: BackfillAsk, params: SqlParams): string {
   // prefer to hash the whole events table once per chunk.
   const at = {
     participant: 't.id',
-    end: params.add(ask.end, 'timestamptz'),
+    end: () => params.add(ask.end, 'timestamptz'),
     since: params.add(ask.since, 'timestamptz'),
   };
   // A lateral probe of participant_badges_held_once per participant: as an anti-join, Postgres may

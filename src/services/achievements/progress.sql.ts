@@ -19,25 +19,32 @@ export function aggregateSql(c: Criteria, row: string, params: SqlParams): strin
  * window `(since, end]` (SQL expressions; `since` NULL: all time). The conditions are those of
  * events_window_idx: participant, type, processed, a range of `occurred_at`.
  */
-export function matchSql(
-  c: Criteria,
-  row: string,
-  params: SqlParams,
-  at: { participant: string; end: string; since: string },
-): string {
+/**
+ * Where a window's events lie for one participant: `since` (a placeholder, null for all time) and
+ * `end`, an expression or a function that adds its parameter when first asked (an all-time
+ * window asks for no end, and a parameter the statement does not use is an error).
+ */
+export interface WindowBounds {
+  participant: string;
+  end: string | (() => string);
+  since: string;
+}
+
+export function matchSql(c: Criteria, row: string, params: SqlParams, at: WindowBounds): string {
   const where = c.where === null ? '' : ` and ${compileWhere(c.where, row, params)}`;
+  // All time is every processed event, whatever its occurred_at (`since` is null): events
+  // processed out of their occurred_at order (a history imported newest first) still reach the target.
+  const upto =
+    c.window === 'all_time'
+      ? ''
+      : ` and ${row}.occurred_at <= ${typeof at.end === 'string' ? at.end : at.end()}`;
+  const window = `\n     and ${row}.occurred_at > coalesce(${at.since}, '-infinity'::timestamptz)${upto}`;
   return `${row}.participant_id = ${at.participant} and ${row}.event_type = ${params.add(c.event_type, 'text')}
-     and ${row}.status = 'processed'
-     and ${row}.occurred_at > coalesce(${at.since}, '-infinity'::timestamptz) and ${row}.occurred_at <= ${at.end}${where}`;
+     and ${row}.status = 'processed'${window}${where}`;
 }
 
 /** A scalar subquery: the criteria's progress for one participant in one window. */
-export function progressSubquery(
-  c: Criteria,
-  params: SqlParams,
-  at: { participant: string; end: string; since: string },
-  row = 'y',
-): string {
+export function progressSubquery(c: Criteria, params: SqlParams, at: WindowBounds, row = 'y'): string {
   return `(select ${aggregateSql(c, row, params)} from events ${row} where ${matchSql(c, row, params, at)})`;
 }
 
@@ -61,10 +68,11 @@ export async function progressOf(
   if (!asks.length) return [];
   const params = new SqlParams();
   const participant = params.add(participantId, 'bigint');
-  const endAt = params.add(end, 'timestamptz');
+  let endAt: string | undefined;
+  const endOnce = () => (endAt ??= params.add(end, 'timestamptz'));
   const columns = asks.map((a, i) => {
     const since = params.add(a.since, 'timestamptz');
-    const progress = progressSubquery(a.criteria, params, { participant, end: endAt, since });
+    const progress = progressSubquery(a.criteria, params, { participant, end: endOnce, since });
     const held = `(select h.awarded_at from participant_badges h
         where h.participant_id = ${participant} and h.badge_id = ${params.add(a.badgeId, 'bigint')}
           and h.tier = ${params.add(a.criteria.tier ?? '', 'text')})`;
@@ -96,10 +104,11 @@ export async function progressOfMany(
   const ids = params.add([...externalIds], 'text[]');
   const workspace = params.add(who.workspaceId, 'uuid');
   const mode = params.add(who.mode, 'text');
-  const endAt = params.add(end, 'timestamptz');
+  let endAt: string | undefined;
+  const endOnce = () => (endAt ??= params.add(end, 'timestamptz'));
   const columns = asks.map((a, i) => {
     const since = params.add(a.since, 'timestamptz');
-    const progress = progressSubquery(a.criteria, params, { participant: 'q.id', end: endAt, since });
+    const progress = progressSubquery(a.criteria, params, { participant: 'q.id', end: endOnce, since });
     const held = `(select h.awarded_at from participant_badges h
         where h.participant_id = q.id and h.badge_id = ${params.add(a.badgeId, 'bigint')}
           and h.tier = ${params.add(a.criteria.tier ?? '', 'text')})`;
