@@ -12,9 +12,9 @@ import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 const N = 100;
 /**
- * Statements one request may send, whatever the page size (measured: 10 with streaks and
- * achievements: the streaks and their states, the programme's time zone, the badges with criteria
- * and their progress; two spare).
+ * Statements one request may send, whatever the page size (measured: 9 with streaks and
+ * achievements: the streaks with their states, the badges with criteria and their progress;
+ * three spare).
  */
 const STATEMENT_BUDGET = 12;
 

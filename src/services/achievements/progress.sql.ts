@@ -56,42 +56,8 @@ export interface ProgressAsk {
 }
 
 /**
- * Each badge's progress for one participant, at `end`, and when they were awarded its key+tier
- * (null: not held), in one statement: one index range per badge.
- */
-export async function progressOf(
-  sql: Sql,
-  participantId: number,
-  asks: ProgressAsk[],
-  end: Date,
-): Promise<{ progress: number; completedAt: Date | null }[]> {
-  if (!asks.length) return [];
-  const params = new SqlParams();
-  const participant = params.add(participantId, 'bigint');
-  let endAt: string | undefined;
-  const endOnce = () => (endAt ??= params.add(end, 'timestamptz'));
-  const columns = asks.map((a, i) => {
-    const since = params.add(a.since, 'timestamptz');
-    const progress = progressSubquery(a.criteria, params, { participant, end: endOnce, since });
-    const held = `(select h.awarded_at from participant_badges h
-        where h.participant_id = ${participant} and h.badge_id = ${params.add(a.badgeId, 'bigint')}
-          and h.tier = ${params.add(a.criteria.tier ?? '', 'text')})`;
-    return `${progress} as p${i}, ${held} as c${i}`;
-  });
-  const { rows } = await sql.query<Record<string, string | Date | null>>(
-    `select ${columns.join(',\n')}`,
-    params.values,
-  );
-  const row = rows[0]!;
-  return asks.map((_, i) => ({
-    progress: Number(row[`p${i}`] ?? 0),
-    completedAt: (row[`c${i}`] as Date | null) ?? null,
-  }));
-}
-
-/**
- * {@link progressOf} for many participants of one workspace and mode, by external id, in one
- * statement: a row per participant found (an unknown id has none).
+ * The progress of participants of one workspace and mode (by external id) toward each ask, and
+ * when each completed it, in one statement: a row per participant found (an unknown id has none).
  */
 export async function progressOfMany(
   sql: Sql,

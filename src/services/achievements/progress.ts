@@ -2,9 +2,8 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { isoTimeOrNull } from '../../lib/iso-time.ts';
 import type { Scope } from '../keys/principal.ts';
-import { findParticipant } from '../participants/repository.ts';
 import { windowStart } from './criteria.ts';
-import { progressOf, progressOfMany } from './progress.sql.ts';
+import { progressOfMany } from './progress.sql.ts';
 import { type AchievementBadge, achievementBadgesOf } from './repository.ts';
 import type { AchievementDto, AchievementList } from './shapes.ts';
 
@@ -35,15 +34,9 @@ export async function participantAchievements(
   externalId: string,
   now: Date = new Date(),
 ): Promise<AchievementList> {
-  const participant = await findParticipant(ctx.pool, who, externalId);
-  const badges = await achievementBadgesOf(ctx.pool, [who]);
-  const progress = await progressOf(
-    ctx.pool,
-    Number(participant.id),
-    badges.map((b) => ({ badgeId: b.id, criteria: b.criteria, since: windowStart(b.criteria, now) })),
-    now,
-  );
-  return { data: badges.map((b, i) => presentAchievement(b, progress[i]!)) };
+  const [one] = await achievementsOfMany(ctx, who, [externalId], now);
+  if (one instanceof Error) throw one;
+  return { data: one! };
 }
 
 /**

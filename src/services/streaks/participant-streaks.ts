@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import type { Scope } from '../keys/principal.ts';
-import { programOf } from '../points/program.ts';
+import { programFrom } from '../points/program.ts';
 import { rulesOf } from './definitions.ts';
 import { streakRowsOfMany } from './repository.ts';
 import { PeriodFinder, viewAt } from './rules.ts';
@@ -11,8 +11,7 @@ import { type StateRow, stateOf } from './state.sql.ts';
 /**
  * `GET /v1/participants/{external_id}/streaks`: every running streak as it stands now in the
  * participant's time zone, the periods passed since their row was last written accounted for
- * (docs/engagement.md#reading-a-participants-streaks). One statement (a second for the
- * programme's time zone when they have none of their own).
+ * (docs/engagement.md#reading-a-participants-streaks). One statement.
  */
 export async function participantStreaks(
   ctx: AppContext,
@@ -37,9 +36,8 @@ export async function streaksOfMany(
   now = new Date(),
 ): Promise<(ParticipantStreakDto[] | Error)[]> {
   const rows = await streakRowsOfMany(ctx.pool, who, externalIds);
-  const programme = rows.some((r) => r.id !== null && !r.timezone)
-    ? (await programOf(ctx.pool, who.workspaceId, who.mode)).timezone
-    : 'UTC';
+  // The programme's settings come with every row (the same for all): no second statement.
+  const programme = programFrom(rows[0]?.settings).timezone;
   const finder = new PeriodFinder();
   const found = new Map<string, ParticipantStreakDto[]>();
   for (const r of rows) {

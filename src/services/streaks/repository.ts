@@ -114,14 +114,21 @@ export async function streakRowsOfMany(
   who: Scope,
   externalIds: readonly string[],
 ): Promise<
-  (StreakRow & Partial<StateRow> & { has_state: boolean; external_id: string; timezone: string | null })[]
+  (StreakRow &
+    Partial<StateRow> & {
+      has_state: boolean;
+      external_id: string;
+      timezone: string | null;
+      settings: Record<string, unknown> | null;
+    })[]
 > {
   const { rows } = await sql.query(
-    `select p.external_id, p.timezone, s.id, s.key, s.name, s.event_types, s.frequency, s.freezes_initial,
+    `select p.external_id, p.timezone, g.settings, s.id, s.key, s.name, s.event_types, s.frequency, s.freezes_initial,
             s.freezes_max, s.earn_every, ps.participant_id is not null as has_state, ps.length, ps.longest,
             ps.freezes, ps.earned, to_char(ps.last_period, 'YYYY-MM-DD') as last_period,
             to_char(ps.checked_period, 'YYYY-MM-DD') as checked_period, ps.history
        from participants p
+       left join program_settings g on g.workspace_id = p.workspace_id and g.mode = p.mode
        left join streaks s on s.workspace_id = p.workspace_id and s.mode = p.mode and s.archived_at is null
        left join participant_streaks ps on ps.streak_id = s.id and ps.participant_id = p.id
       where p.workspace_id = $1 and p.mode = $2 and p.external_id = any($3::text[])
