@@ -112,6 +112,9 @@ export function advance(
   rules: StreakRules,
   current: string,
 ): { state: StreakState; changes: StreakChangeKind[] } {
+  // Nothing has passed (the engine's common case: another event of an accounted period), told
+  // apart by comparing the `YYYY-MM-DD` names, without calendar arithmetic.
+  if (current <= s.checkedPeriod) return { state: s, changes: [] };
   const missed = periodsBetween(s.checkedPeriod, current, rules.frequency);
   if (missed <= 0) return { state: s, changes: [] };
   const covered = s.length > 0 ? Math.min(missed, s.freezes) : 0;
