@@ -54,7 +54,7 @@ export class Migration20261128130000 extends Migration {
     this.addSql(`alter table "flow_runs" add "spell_at" timestamptz null;`);
     this.addSql(`alter table "flow_runs" alter column "event_id" drop not null;`);
     this.addSql(
-      `alter table "flow_runs" add constraint "flow_runs_spell_unique" unique ("flow_id", "participant_id", "spell_at");`,
+      `create unique index "flow_runs_spell_unique" on "flow_runs" ("flow_id", "participant_id", "spell_at") where spell_at is not null;`,
     );
 
     this.addSql(`alter table "badges" add "criteria" jsonb null;`);

@@ -40,16 +40,19 @@ FlowSchema.setClass(Flow);
 const FlowRunSchema = defineEntity({
   name: 'FlowRun',
   tableName: 'flow_runs',
-  uniques: [
-    { name: 'flow_runs_event_flow_unique', properties: ['event', 'flow'] },
-    // An inactivity run: once per flow, participant and idle spell (docs/engagement.md#inactivity).
-    { name: 'flow_runs_spell_unique', properties: ['flow', 'participant', 'spellAt'] },
-  ],
+  uniques: [{ name: 'flow_runs_event_flow_unique', properties: ['event', 'flow'] }],
   indexes: [
     { name: 'flow_runs_list_idx', properties: ['workspace', 'mode', 'id'] },
     // One index for both the run limit (participant + flow) and a participant's runs: every index
     // costs the engine's hot INSERT (bench `engine`).
     { name: 'flow_runs_participant_flow_idx', properties: ['participant', 'flow'] },
+    // An inactivity run: once per flow, participant and idle spell (docs/engagement.md#inactivity).
+    // Partial: an event's run (spell_at null) adds no entry to the engine's hot INSERT.
+    {
+      name: 'flow_runs_spell_unique',
+      expression:
+        'create unique index "flow_runs_spell_unique" on "flow_runs" ("flow_id", "participant_id", "spell_at") where spell_at is not null',
+    },
   ],
   properties: {
     /** UUIDv7. */

@@ -54,7 +54,7 @@ export async function writePlanStatement(
      ), spells as (
        insert into flow_runs (id, workspace_id, mode, flow_id, participant_id, spell_at, status, steps, finished_at)
        select id, w, m, f, p, spell, s, st::jsonb, case when fin then now() end from planned where spell is not null
-       on conflict (flow_id, participant_id, spell_at) do nothing
+       on conflict (flow_id, participant_id, spell_at) where spell_at is not null do nothing
      ), done as (
        update events e set status = x.status, error = x.error, processed_at = clock_timestamp()
          from unnest($17::uuid[], $18::text[], $19::text[]) x(id, status, error)
