@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // Raw SQL: the engine's awards of achievements (bench suite `engine`), ONE statement per batch
 // whose processed events a badge's criteria count: progress from the events table at each event's
 // `occurred_at`, the awards, and exactly one `badge.awarded` per inserted row.
@@ -93,8 +94,7 @@ export async function awardAchievements(
           and ${progress} >= ${params.add(c.target, 'numeric')}`,
     ];
   });
-  const { rows } = await sql.query<{ awarded: string }>(
-    `with asks as (
+  const text = `with asks as (
        select * from unnest($1::bigint[], $2::int[], $3::timestamptz[], $4::timestamptz[]) as x(participant_id, badge, at, since)
      ), reached as (
        ${blocks.join('\n       union all\n       ')}
@@ -105,8 +105,13 @@ export async function awardAchievements(
        on conflict do nothing
        returning workspace_id, mode, participant_id, badge_id, tier
      ), ${awardResultsCtes.ctes}
-     select (select count(*) from awarded) as awarded, ${awardResultsCtes.notify} as notified`,
-    params.values,
-  );
+     select (select count(*) from awarded) as awarded, ${awardResultsCtes.notify} as notified`;
+  // Named by its text (the same badges make the same text): prepared once per connection, not
+  // planned again for every batch (bench engagement).
+  const { rows } = await sql.query<{ awarded: string }>({
+    name: `achievements_award_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+    text,
+    values: params.values,
+  });
   return Number(rows[0]!.awarded);
 }

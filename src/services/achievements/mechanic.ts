@@ -1,6 +1,6 @@
 import type { Sql } from '../../db/tx.ts';
 import type { EngineMechanic, MechanicBatch } from '../flows/engine/mechanics.ts';
-import type { EventRow } from '../flows/engine/types.ts';
+import type { EventRow, ParticipantState } from '../flows/engine/types.ts';
 import type { Scope } from '../keys/principal.ts';
 import { type AwardAsk, awardAchievements } from './award.sql.ts';
 import { achievementCatalogue } from './catalogue.ts';
@@ -73,8 +73,17 @@ export const achievementsMechanic: EngineMechanic<AchievementsState> = {
     return state;
   },
 
-  onEvent(state: AchievementsState, e: EventRow): void {
-    if (state.byType.has(typeKey(e, e.eventType))) state.processed.push(e);
+  onEvent(state: AchievementsState, e: EventRow, p: ParticipantState): void {
+    const counted = state.byType.get(typeKey(e, e.eventType));
+    if (!counted) return;
+    // An all-time count without `where` is the participant's processed events of the type, which
+    // the batch keeps exactly in memory: below the target, nothing to ask the database.
+    const count = p.counts.get(e.eventType) ?? 0;
+    if (
+      counted.every(({ badge: b }) => growsOnly(b.criteria) && !b.criteria.where && count < b.criteria.target)
+    )
+      return;
+    state.processed.push(e);
   },
 
   async write(sql: Sql, state: AchievementsState): Promise<void> {
