@@ -62,10 +62,13 @@ describe('extend and advance', () => {
     const rules = { ...daily, freezesInitial: 2, freezesMax: 2 };
     const s = run(rules, ['2026-11-01']);
     const a = advance(s, rules, '2026-11-04');
-    expect(a.changes).toEqual(['frozen']);
+    expect(a.changes.map((c) => c.kind)).toEqual(['frozen']);
     expect(a.state).toMatchObject({ length: 1, freezes: 0, checkedPeriod: '2026-11-03' });
     const b = advance(s, rules, '2026-11-06');
-    expect(b.changes).toEqual(['frozen', 'broken']);
+    expect(b.changes.map((c) => `${c.kind}:${c.period}:${c.state.length}`)).toEqual([
+      'frozen:2026-11-03:1',
+      'broken:2026-11-04:0',
+    ]);
     expect(b.state).toMatchObject({ length: 0, freezes: 0 });
     expect(outcomes(b.state)).toEqual([
       '2026-11-01:extended',

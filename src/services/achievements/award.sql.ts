@@ -56,8 +56,9 @@ export interface AwardAsk {
 /**
  * Awards each badge to the participants whose progress at one of their asks reaches its target
  * and who do not hold its key+tier, in one statement: per badge, its asks of participants not
- * holding it (a lateral probe of participant_badges_held_once each: an anti-join could hash every
- * holder of a popular badge), each a range of events_window_idx; then the awards (ON CONFLICT DO NOTHING: a key+tier
+ * holding it (a lateral probe of participant_badges_held_once each, on `badge_id + 0` so that it
+ * never walks a popular badge's every holder through participant_badges_badge_idx; an anti-join
+ * could hash them all), each a range of events_window_idx; then the awards (ON CONFLICT DO NOTHING: a key+tier
  * is held once) and a `badge.awarded` for exactly the rows inserted. Answers how many were awarded.
  */
 export async function awardAchievements(
@@ -88,7 +89,7 @@ export async function awardAchievements(
               ${badgeId} as badge_id, ${tier} as tier
          from asks x
          left join lateral (select 1 as held from participant_badges h
-                             where h.participant_id = x.participant_id and h.badge_id = ${badgeId} and h.tier = ${tier}
+                             where h.participant_id = x.participant_id and h.badge_id + 0 = ${badgeId} and h.tier = ${tier}
                              limit 1) h on true
         where x.badge = ${i} and h.held is null
           and ${progress} >= ${params.add(c.target, 'numeric')}`,

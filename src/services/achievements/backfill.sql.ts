@@ -34,11 +34,14 @@ function reachedCtes(ask: BackfillAsk, params: SqlParams): string {
     since: params.add(ask.since, 'timestamptz'),
   };
   // A lateral probe of participant_badges_held_once per participant: as an anti-join, Postgres may
-  // hash every holder of the badge (all earlier chunks' awards) in each chunk.
+  // hash every holder of the badge (all earlier chunks' awards) in each chunk. `badge_id + 0`
+  // keeps the probe on the participant's few holdings: on `badge_id` = …, statistics taken before
+  // the backfill made participant_badges_badge_idx look cheap, and each probe walked every holder
+  // so far (5 s a chunk after 140,000 awards; bench engagement).
   return `todo as (
        select ps.id from ps
          left join lateral (select 1 as held from participant_badges h
-                             where h.participant_id = ps.id and h.badge_id = ${badgeId} and h.tier = ${tier}
+                             where h.participant_id = ps.id and h.badge_id + 0 = ${badgeId} and h.tier = ${tier}
                              limit 1) h on true
         where h.held is null
      ), reached as (

@@ -76,7 +76,7 @@ export async function progressOfMany(
     const since = params.add(a.since, 'timestamptz');
     const progress = progressSubquery(a.criteria, params, { participant: 'q.id', end: endOnce, since });
     const held = `(select h.awarded_at from participant_badges h
-        where h.participant_id = q.id and h.badge_id = ${params.add(a.badgeId, 'bigint')}
+        where h.participant_id = q.id and h.badge_id + 0 = ${params.add(a.badgeId, 'bigint')}
           and h.tier = ${params.add(a.criteria.tier ?? '', 'text')})`;
     return `, ${progress} as p${i}, ${held} as c${i}`;
   });

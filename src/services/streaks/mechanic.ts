@@ -93,13 +93,6 @@ export const streaksMechanic: EngineMechanic<StreaksState> = {
       const undo = state.undo.get(e.id) ?? [];
       undo.push({ key: k, state: before, write: state.writes.get(k) });
       state.undo.set(e.id, undo);
-      // The changes in order, each with the state right after it (a freeze or break, then the extension).
-      const gap = before ? advance(before, def.rules, period) : null;
-      const changes = out.changes.map((kind) => ({
-        kind,
-        period: kind === 'extended' ? period : gap!.state.checkedPeriod,
-        state: kind === 'extended' ? out.state : gap!.state,
-      }));
       const prior = state.writes.get(k);
       state.states.set(k, out.state);
       state.writes.set(k, {
@@ -111,7 +104,7 @@ export const streaksMechanic: EngineMechanic<StreaksState> = {
         key: def.key,
         state: out.state,
         dueAt: dueAt(out.state, def.rules, timezone),
-        changes: [...(prior?.changes ?? []), ...changes],
+        changes: [...(prior?.changes ?? []), ...out.changes],
       });
       p.streaks.set(def.key, out.state.length);
     }

@@ -33,6 +33,13 @@ export interface StreakState {
 /** What happened to a streak, in order (the live `streakChanged` changes). */
 export type StreakChangeKind = 'extended' | 'frozen' | 'broken';
 
+/** One change: its kind, the period it concerns and the state right after it. */
+export interface StreakChange {
+  kind: StreakChangeKind;
+  period: string;
+  state: StreakState;
+}
+
 export const HISTORY_LENGTH = 30;
 
 /** The period index of a first day: days, weeks (Monday-based) or months since the epoch. */
@@ -111,7 +118,7 @@ export function advance(
   s: StreakState,
   rules: StreakRules,
   current: string,
-): { state: StreakState; changes: StreakChangeKind[] } {
+): { state: StreakState; changes: StreakChange[] } {
   // Nothing has passed (the engine's common case: another event of an accounted period), told
   // apart by comparing the `YYYY-MM-DD` names, without calendar arithmetic.
   if (current <= s.checkedPeriod) return { state: s, changes: [] };
@@ -126,20 +133,26 @@ export function advance(
       period_start: shift(s.checkedPeriod, rules.frequency, i),
       status: i <= covered ? 'frozen' : 'missed',
     });
-  const changes: StreakChangeKind[] = [];
-  if (covered) changes.push('frozen');
-  if (breaks) changes.push('broken');
-  return {
-    state: {
-      ...s,
-      length: breaks ? 0 : s.length,
-      earned: breaks ? 0 : s.earned,
-      freezes: s.freezes - covered,
-      checkedPeriod: shift(current, rules.frequency, -1),
-      history: record(s.history, entries),
-    },
-    changes,
+  const state: StreakState = {
+    ...s,
+    length: breaks ? 0 : s.length,
+    earned: breaks ? 0 : s.earned,
+    freezes: s.freezes - covered,
+    checkedPeriod: shift(current, rules.frequency, -1),
+    history: record(s.history, entries),
   };
+  const changes: StreakChange[] = [];
+  if (covered) {
+    const lastFrozen = shift(s.checkedPeriod, rules.frequency, covered);
+    changes.push({
+      kind: 'frozen',
+      period: lastFrozen,
+      state: breaks ? { ...s, freezes: 0, checkedPeriod: lastFrozen } : state,
+    });
+  }
+  if (breaks)
+    changes.push({ kind: 'broken', period: shift(s.checkedPeriod, rules.frequency, covered + 1), state });
+  return { state, changes };
 }
 
 /** A participant's state before their first extension of a streak. */
@@ -161,7 +174,7 @@ export function extend(
   s: StreakState | null,
   rules: StreakRules,
   period: string,
-): { state: StreakState; changes: StreakChangeKind[] } | null {
+): { state: StreakState; changes: StreakChange[] } | null {
   const before = s ?? fresh(rules, period);
   if (s && period <= s.checkedPeriod) return null;
   const { state: a, changes } = advance(before, rules, period);
@@ -172,18 +185,16 @@ export function extend(
     earned = 0;
     freezes = Math.min(rules.freezesMax, freezes + 1);
   }
-  return {
-    state: {
-      length,
-      longest: Math.max(a.longest, length),
-      freezes,
-      earned,
-      lastPeriod: period,
-      checkedPeriod: period,
-      history: record(a.history, [{ period_start: period, status: 'extended' }]),
-    },
-    changes: [...changes, 'extended'],
+  const state: StreakState = {
+    length,
+    longest: Math.max(a.longest, length),
+    freezes,
+    earned,
+    lastPeriod: period,
+    checkedPeriod: period,
+    history: record(a.history, [{ period_start: period, status: 'extended' }]),
   };
+  return { state, changes: [...changes, { kind: 'extended', period, state }] };
 }
 
 /** When the streak job next looks at a streak: the end of the period after the last accounted for; null once broken. */

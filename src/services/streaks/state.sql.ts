@@ -5,7 +5,7 @@ import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResultsCtes } from '../outbox/emit.sql.ts';
 import type { StreakRow } from './repository.ts';
-import type { StreakChangeKind, StreakState } from './rules.ts';
+import type { StreakChange, StreakChangeKind, StreakState } from './rules.ts';
 import type { StreakResultData } from './shapes.ts';
 
 /** A running definition as the engine and the job read it. */
@@ -47,8 +47,8 @@ export interface StateWrite {
   key: string;
   state: StreakState;
   dueAt: Date | null;
-  /** The changes, in order, each with the period it concerns. */
-  changes: { kind: StreakChangeKind; period: string; state: StreakState }[];
+  /** The changes, in order, each with the period it concerns and the state right after it. */
+  changes: StreakChange[];
 }
 
 const emit = emitResultsCtes('r', 'streak');

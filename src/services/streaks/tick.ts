@@ -48,7 +48,7 @@ export function accountDueStreaks(
         ...w,
         state,
         dueAt: dueAt(state, rules, timezone),
-        changes: changes.map((kind) => ({ kind, period: state.checkedPeriod, state })),
+        changes,
       });
     }
     await writeStreakStates(sql, writes);
