@@ -58,12 +58,30 @@ describe('evaluate (flow conditions and points expressions)', () => {
   });
 
   it('keeps each evaluation’s counter its own (no leak between concurrent contexts)', () => {
-    expect(evaluate({ event_count: 'x' }, context, counting(() => 7))).toBe(7);
-    expect(evaluate({ event_count: 'x' }, context, counting(() => 2))).toBe(2);
+    expect(
+      evaluate(
+        { event_count: 'x' },
+        context,
+        counting(() => 7),
+      ),
+    ).toBe(7);
+    expect(
+      evaluate(
+        { event_count: 'x' },
+        context,
+        counting(() => 2),
+      ),
+    ).toBe(2);
   });
 
   it('gives event_count 0 for a non-string argument', () => {
-    expect(evaluate({ event_count: [{ var: 'payload.total' }] }, context, counting(() => 9))).toBe(0);
+    expect(
+      evaluate(
+        { event_count: [{ var: 'payload.total' }] },
+        context,
+        counting(() => 9),
+      ),
+    ).toBe(0);
   });
 
   it('has no `method` operation, so a flow cannot call methods such as constructor', () => {

@@ -14,7 +14,9 @@ export class Migration20261128130000 extends Migration {
     this.addSql(
       `create table "streaks" ("id" bigserial primary key, "workspace_id" uuid not null, "mode" varchar(4) not null, "key" varchar(64) not null, "name" varchar(200) not null, "event_types" jsonb not null, "frequency" varchar(8) not null, "freezes_initial" int not null default 0, "freezes_max" int not null default 0, "earn_every" int null, "archived_at" timestamptz null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now());`,
     );
-    this.addSql(`alter table "streaks" add constraint "streaks_key_unique" unique ("workspace_id", "mode", "key");`);
+    this.addSql(
+      `alter table "streaks" add constraint "streaks_key_unique" unique ("workspace_id", "mode", "key");`,
+    );
     this.addSql(
       `alter table "streaks" add constraint "streaks_workspace_id_foreign" foreign key ("workspace_id") references "workspaces" ("id") on delete cascade;`,
     );

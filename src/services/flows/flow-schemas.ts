@@ -14,7 +14,9 @@ const logic = storableJson(z.record(z.string(), z.unknown()))
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .meta({
-    description: 'A JSON Logic expression (https://jsonlogic.com), plus `{"event_count": "<type>"}`.',
+    description:
+      'A JSON Logic expression (https://jsonlogic.com), plus `{"event_count": "<type>"}` or `[type, window]`, ' +
+      '`{"event_sum": [type, path, window?]}` and `{"streak": "<key>"}` (docs/engagement.md#time-windows).',
   });
 
 export const awardPointsAction = z.strictObject({

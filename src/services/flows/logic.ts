@@ -99,7 +99,7 @@ export function windowUses(logic: unknown, out: WindowUse[] = []): WindowUse[] {
 
 export const truthy = (v: unknown): boolean => jsonLogic.truthy(v);
 
-/** Operations a flow may use: json-logic-js's own (minus `method`) and `event_count`. */
+/** Operations a flow may use: json-logic-js's own (minus `method`), `event_count`, `event_sum` and `streak`. */
 const OPERATIONS = new Set([
   'var',
   'missing',
@@ -143,7 +143,9 @@ const OPERATIONS = new Set([
 
 /** A window argument: a positive ISO 8601 duration. */
 const windowProblem = (w: unknown, where: string): string | null =>
-  typeof w === 'string' && parseDuration(w) ? null : `${where}: the window must be a positive ISO 8601 duration such as "P30D"`;
+  typeof w === 'string' && parseDuration(w)
+    ? null
+    : `${where}: the window must be a positive ISO 8601 duration such as "P30D"`;
 
 /** The arity and constant arguments of the custom operations. */
 function customProblem(op: string, raw: unknown, where: string): string | null {
@@ -153,7 +155,8 @@ function customProblem(op: string, raw: unknown, where: string): string | null {
     if (args.length === 2 && typeof args[1] === 'string') return windowProblem(args[1], where);
   }
   if (op === 'event_sum') {
-    if (args.length < 2 || args.length > 3) return `${where}: event_sum takes [type, path] or [type, path, window]`;
+    if (args.length < 2 || args.length > 3)
+      return `${where}: event_sum takes [type, path] or [type, path, window]`;
     if (args.length === 3 && typeof args[2] === 'string') return windowProblem(args[2], where);
   }
   if (op === 'streak' && args.length !== 1) return `${where}: streak takes one streak key`;
