@@ -79,6 +79,8 @@ const UNIQUE_WITHOUT_WORKSPACE: Record<string, string> = {
   // One run per (event, flow): both belong to one workspace, so the index can gain workspace_id
   // as a leading column without changing what it allows.
   flow_runs_event_flow_unique: 'event and flow ids are of one workspace',
+  // One inactivity run per (flow, participant, idle spell): flow and participant of one workspace.
+  flow_runs_spell_unique: 'flow and participant ids are of one workspace',
   flows_pkey: ID_PK,
   ingest_endpoints_pkey: ID_PK,
   // The public ingest URL carries the key alone; like API keys, a lookup before the workspace.
@@ -95,6 +97,10 @@ const UNIQUE_WITHOUT_WORKSPACE: Record<string, string> = {
   point_lots_pkey: ID_PK,
   tier_credits_pkey: 'child of ledger_entries and participants (see above)',
   tier_history_pkey: ID_PK,
+  streaks_pkey: ID_PK,
+  streak_changes_pkey: ID_PK,
+  // A participant's state in a streak: both of one workspace (the row carries workspace_id too).
+  participant_streaks_pkey: 'participant and streak ids are of one workspace',
   // A reversal names the entry it reverses, of the same participant and workspace.
   ledger_entries_reverses_entry_id_unique: 'the reversed entry is of the same workspace',
   live_watches_pkey: 'child of participants (see above)',
