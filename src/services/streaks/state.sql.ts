@@ -1,5 +1,6 @@
-// Raw SQL: streak states read and written by the engine and the streak job (bench suite `engagement`):
-// one statement each way per batch; the write carries the states, the changes and their results.
+// Raw SQL: streak states written by the engine and the streak job, and read by the job (bench suite
+// `engagement`): one statement per batch writes the states, their changes and their results (the
+// engine reads states with its batch's programme read, points/repository.ts batchProgram).
 import type { Sql } from '../../db/tx.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Mode } from '../keys/principal.ts';
