@@ -1,12 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import { type Sql, uniqueViolation, withTransaction } from '../../db/tx.ts';
-import { evaluateBatch, type SendMessage } from '../flows/engine/evaluate.ts';
+import { evaluateBatch } from '../flows/engine/evaluate.ts';
 import { loadBatch, loadLedgerKeys, lockParticipants } from '../flows/engine/load.ts';
 import { loadMechanics, writeMechanics } from '../flows/engine/mechanics.ts';
-import { withSavepoint } from '../flows/engine/transaction.sql.ts';
+import { messageSender } from '../flows/engine/send-message.ts';
 import { derivedKey } from '../flows/engine/types.ts';
 import { writePlan } from '../flows/engine/write.ts';
-import { queueMessage } from '../messages/queue-message.ts';
 import { finishFlowless } from './flowless.sql.ts';
 import { markEventsFailed as markFailed } from './repository.ts';
 
@@ -154,22 +153,8 @@ async function runBatch(
     : new Set<string>();
   const mechanics = await loadMechanics(sql, { events, participants, flows });
 
-  // A savepoint, so a message that fails mid-statement leaves the batch's transaction usable.
-  const sendMessage: SendMessage = (p, template, key, context) =>
-    withSavepoint(sql, 'send_message', () =>
-      queueMessage(
-        sql,
-        {
-          workspaceId: p.workspaceId,
-          mode: p.mode,
-          participant: { id: p.id, externalId: p.externalId, email: p.email, phone: p.phone, name: p.name },
-          templateKey: template,
-          idempotencyKey: key,
-          context: context as unknown as Record<string, unknown>,
-        },
-        ctx.boss,
-      ),
-    );
+  // A savepoint per message, so one that fails mid-statement leaves the batch's transaction usable.
+  const sendMessage = messageSender(sql, ctx.boss);
 
   const plan = await evaluateBatch(
     events,
