@@ -169,7 +169,8 @@ describe('an export survives a worker SIGKILL mid-run', () => {
       row_count: null,
     });
     expect(failed.completed_at).not.toBeNull();
-    expect((await exportState(id)).chunks).toBe(0);
+    // The status is committed first, then the file is deleted (storage may be another system).
+    await eventually(async () => ((await exportState(id)).chunks === 0 ? true : null), 10_000);
     const download = await ws.api(`/v1/exports/${id}/download`);
     expect(download.status).toBe(409);
     expect(download.body.error.message).toContain('failed');
