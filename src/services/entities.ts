@@ -21,6 +21,7 @@ import {
   PointLot,
   ProgramSettingsRow,
 } from './points/entities.ts';
+import { Referral, ReferralCode, ReferralProgram } from './referrals/entities.ts';
 import { ParticipantMultiplier, Redemption, Reward, RewardCode } from './rewards/entities.ts';
 import { ParticipantStreak, Streak, StreakChange } from './streaks/entities.ts';
 import { TierCredit, TierMove, TierProgramRow } from './tiers/entities.ts';
@@ -74,4 +75,7 @@ export const entities = [
   Streak,
   ParticipantStreak,
   StreakChange,
+  ReferralProgram,
+  ReferralCode,
+  Referral,
 ];

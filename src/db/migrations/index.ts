@@ -15,6 +15,7 @@ import { Migration20261125161843 } from './Migration20261125161843.ts';
 import { Migration20261128063615 } from './Migration20261128063615.ts';
 import { Migration20261128100000 } from './Migration20261128100000.ts';
 import { Migration20261128130000 } from './Migration20261128130000.ts';
+import { Migration20261128170000 } from './Migration20261128170000.ts';
 
 /** Committed migrations in order; `npm run migration:create` writes new files beside this one. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   { name: 'Migration20261128063615', class: Migration20261128063615 },
   { name: 'Migration20261128100000', class: Migration20261128100000 },
   { name: 'Migration20261128130000', class: Migration20261128130000 },
+  { name: 'Migration20261128170000', class: Migration20261128170000 },
 ];

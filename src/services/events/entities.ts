@@ -100,6 +100,8 @@ const EventSchema = defineEntity({
     source: p.string().length(64),
     processedAt: p.datetime().nullable(),
     error: p.text().nullable(),
+    /** The `participant.referral_code` the event carried (docs/referrals.md#attribution). */
+    referralCode: p.string().length(64).nullable(),
   },
 });
 export class Event extends EventSchema.class {}
