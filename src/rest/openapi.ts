@@ -31,6 +31,7 @@ import {
 import type { Operation, OperationAuth, ResponseDoc } from './operation.ts';
 import { participantsOperations } from './participants.ts';
 import { pointsOperations } from './points.ts';
+import { referralOperations } from './referrals.ts';
 import { rewardsOperations } from './rewards.ts';
 import { streakOperations } from './streaks.ts';
 import { tierOperations } from './tiers.ts';
@@ -56,6 +57,7 @@ export const OPERATIONS: Operation[] = [
   ...pointsOperations,
   ...tierOperations,
   ...streakOperations,
+  ...referralOperations,
   ...leaderboardsOperations,
   ...rewardsOperations,
   ...exportsOperations,
@@ -232,6 +234,11 @@ export function buildDocument(
         {
           name: 'Points lifecycle',
           description: 'Programme settings (expiry, pending points, earning caps), lots and pending grants.',
+        },
+        {
+          name: 'Referrals',
+          description:
+            'The referral programme, participants’ referral codes, and the referrals they made (with claw-back).',
         },
         {
           name: 'Rewards',
