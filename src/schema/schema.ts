@@ -13,6 +13,7 @@ import './message.ts';
 import './participant.ts';
 import './program.ts';
 import './redemption.ts';
+import './referrals.ts';
 import './reward.ts';
 import './streaks.ts';
 import './tiers.ts';
