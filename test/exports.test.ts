@@ -135,8 +135,12 @@ beforeAll(async () => {
     },
   });
   expect(achievement.status, achievement.text).toBe(201);
-  await buildParticipant(app, ws, { externalId: 'alice', name: '=1+1', email: 'alice@example.com' });
-  await buildParticipant(app, ws, {
+  const alice = await buildParticipant(app, ws, {
+    externalId: 'alice',
+    name: '=1+1',
+    email: 'alice@example.com',
+  });
+  const bob = await buildParticipant(app, ws, {
     externalId: 'bob',
     name: 'Zoë 🎉 "Q", x\nline two',
     email: 'bob@example.com',
@@ -166,7 +170,37 @@ beforeAll(async () => {
   const reward = await buildReward(ws, { cost_points: 5 });
   const redeemed = await ws.api('/v1/redemptions', { body: { participant: 'alice', reward_id: reward.id } });
   expect(redeemed.status, redeemed.text).toBe(201);
+  // bob, referred by alice: qualified, then rewarded when the hold ended (every time set).
+  await referral(alice.id, bob.id, 'rewarded');
 }, 60_000);
+
+/**
+ * A referral row as the engine and the referral job leave it (docs/referrals.md#lifecycle): written
+ * with SQL, so an export sees a referral of each kind without running the lifecycle's clock.
+ */
+async function referral(advocateId: number, friendId: number, status: 'rewarded' | 'blocked') {
+  const rewarded = status === 'rewarded';
+  await q(
+    `insert into referrals (id, workspace_id, mode, code, advocate_id, friend_id, status, reason, event_id,
+       qualifying_event_id, created_at, expires_at, qualified_at, reward_available_at, rewarded_at)
+     values ($1, $2, 'test', 'REF-ACDEFGHJ', $3, $4, $5, $6, $7, $8, now() - interval '20 days',
+       $9::timestamptz, $10::timestamptz, $11::timestamptz, $12::timestamptz)`,
+    [
+      uuidv7(),
+      ws.id,
+      advocateId,
+      friendId,
+      status,
+      rewarded ? null : 'same_email',
+      uuidv7(),
+      rewarded ? uuidv7() : null,
+      rewarded ? new Date(Date.now() + 10 * 86_400_000) : null,
+      rewarded ? new Date(Date.now() - 19 * 86_400_000) : null,
+      rewarded ? new Date(Date.now() - 5 * 86_400_000) : null,
+      rewarded ? new Date(Date.now() - 5 * 86_400_000) : null,
+    ],
+  );
+}
 afterAll(async () => {
   await closeReceivers();
   await app?.close();
@@ -217,6 +251,8 @@ async function restRows(resource: ExportResource): Promise<Json[]> {
       return restList('/v1/messages');
     case 'webhook_deliveries':
       return restList('/v1/webhook-deliveries');
+    case 'referrals':
+      return restList('/v1/referrals');
     case 'lots': {
       // REST shows the open lots (`GET …/points`); the export holds spent and expired ones too.
       const rows: Json[] = [];
@@ -327,6 +363,16 @@ describe('exports: every resource, both formats', () => {
     );
     expect(streaks).toMatch(/\r\ndaily-order,1,1,0,\d{4}-\d{2}-\d{2},[^,]+,alice\r\n/);
 
+    // A referral: its advocate and friend as dotted columns, each time of its lifecycle a cell
+    // (clawed_back_at empty).
+    const referrals = (await file(ws, (await exported(ws, { resource: 'referrals', format: 'csv' })).id))
+      .text;
+    expect(referrals.split('\r\n')[0]).toBe(
+      'id,code,advocate.external_id,friend.external_id,status,reason,created_at,expires_at,qualified_at,' +
+        'reward_available_at,rewarded_at,clawed_back_at',
+    );
+    expect(referrals).toMatch(/\r\n[0-9a-f-]{36},REF-ACDEFGHJ,alice,bob,rewarded,,(\d{4}-[^,]+Z,){5}\r\n/);
+
     const events = (await file(ws, (await exported(ws, { resource: 'events', format: 'csv' })).id)).text;
     expect(events).toContain('"{""note"":""multi\\nline, \\""q\\"""",""total"":5}"');
 
@@ -398,12 +444,18 @@ describe('exports: scope', () => {
   });
 
   it('an erased participant appears only under their pseudonym', async () => {
-    await buildParticipant(app, ws, {
+    const carol = await buildParticipant(app, ws, {
       externalId: 'carol',
       name: 'Carol Secret',
       email: 'carol@secret.example',
       points: 7,
     });
+    // Referred by alice, refused: a referral names its friend by external id.
+    const [{ id: aliceId }] = await q<{ id: number }>(
+      `select id from participants where workspace_id = $1 and mode = 'test' and external_id = 'alice'`,
+      [ws.id],
+    );
+    await referral(Number(aliceId), carol.id, 'blocked');
     const ev = await ws.api('/v1/events', {
       body: { event_type: 'order.completed', participant: 'carol', payload: { address: 'Carol Street 1' } },
     });
@@ -433,6 +485,7 @@ describe('exports: scope', () => {
       'tiers',
       'streaks',
       'achievements',
+      'referrals',
     ] as const)
       for (const format of ['csv', 'jsonl'] as const) {
         const text = (await file(ws, (await exported(ws, { resource, format })).id)).text;

@@ -17,6 +17,8 @@ import { participantBadgeShape, participantShape } from '../participants/shapes.
 import { presentLot } from '../points/points-view.ts';
 import type { LotRow } from '../points/repository.ts';
 import { lotShape } from '../points/shapes.ts';
+import { presentReferral, type ReferralRow, referralColumns } from '../referrals/present.ts';
+import { referralShape } from '../referrals/shapes.ts';
 import { presentRedemption, type RedemptionRow } from '../rewards/presenters.ts';
 import { REDEMPTION_COLUMNS } from '../rewards/repository.ts';
 import { redemptionShape } from '../rewards/shapes.ts';
@@ -167,6 +169,13 @@ export const RESOURCES: Record<ExportResource, ResourceReader> = {
       join participants p on p.id = x.participant_id`,
     timeColumn: 'x.awarded_at',
     present: (r) => ({ ...presentHeldBadgeRow(r), participant: { external_id: r.external_id } }),
+  }),
+  // As GET /v1/referrals presents a referral: its advocate and friend by external id.
+  referrals: reader<ReferralRow>({
+    shape: referralShape,
+    select: referralColumns('x', 'a', 'f'),
+    from: 'referrals x join participants a on a.id = x.advocate_id join participants f on f.id = x.friend_id',
+    present: presentReferral,
   }),
   webhook_deliveries: reader<DeliveryRow>({
     shape: webhookDeliveryShape,

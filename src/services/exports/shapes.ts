@@ -15,6 +15,7 @@ export const exportResource = z
     'tiers',
     'streaks',
     'achievements',
+    'referrals',
   ])
   .meta({
     id: 'ExportResource',
@@ -22,7 +23,8 @@ export const exportResource = z
       'Rows of one kind, of the key’s workspace and mode. `ledger`, `badges` (awards), `lots` (every point lot, ' +
       'open, spent or expired), `tiers` (every move of a participant’s tier level), `streaks` (each participant’s ' +
       'state in each streak) and `achievements` (awards of badges with criteria) carry their participant’s ' +
-      '`external_id`; erased participants appear under their pseudonym only.',
+      '`external_id`, `referrals` their advocate’s and friend’s; erased participants appear under their ' +
+      'pseudonym only.',
   });
 export const EXPORT_RESOURCES = exportResource.options;
 export type ExportResource = z.output<typeof exportResource>;

@@ -19,6 +19,7 @@ export const RESOURCE_LABELS: Record<Resource, string> = {
   tiers: 'Tier moves',
   streaks: 'Streak states',
   achievements: 'Achievement awards',
+  referrals: 'Referrals',
 };
 export const RESOURCES = Object.keys(RESOURCE_LABELS) as Resource[];
 
