@@ -229,6 +229,17 @@ const gqlSamples = (): Record<string, Record<string, unknown>> => ({
     },
   },
   'Mutation.updateStreak': { key: 'sweep', input: { name: 'Every day', eventTypes: ['order.completed'] } },
+  'Mutation.putReferralProgram': {
+    input: {
+      qualifyingEventType: 'order.completed',
+      qualifyWithin: 'P30D',
+      hold: 'P7D',
+      friendActions: [{ type: 'award_points', points: 10, reason: 'r' }],
+      advocateActions: [{ type: 'award_badge', badge: 'b', tier: 'gold' }],
+      advocateLimit: { period: 'month', max: 5 },
+      active: true,
+    },
+  },
   'Mutation.putTiers': { input: GQL_PROGRAMME },
   'Mutation.previewTiers': { input: GQL_PROGRAMME },
 });

@@ -13,6 +13,7 @@ import {
   isUnionType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../src/lib/uuid7.ts';
 import { OPERATIONS } from '../src/rest/openapi.ts';
 import type { Operation } from '../src/rest/operation.ts';
 import { schema } from '../src/schema/schema.ts';
@@ -76,6 +77,7 @@ const RESOURCE_BY_COLLECTION: Record<string, string> = {
   '/v1/message-templates/{key}': 'template',
   '/v1/leaderboards/{key}': 'leaderboard',
   '/v1/streaks/{key}': 'streak',
+  '/v1/referrals/{id}': 'referral',
   '/v1/badges/{key}': 'badge',
   '/v1/ingest/{key}': 'ingestKey',
   '{external_id}': 'externalId',
@@ -103,6 +105,7 @@ const victimQuery = (): Record<string, string> => ({
   template: seeded.template!,
   event_type: seeded.eventType!,
   search: MARK,
+  advocate: VICTIM_EXT,
   include_inactive: 'true',
 });
 
@@ -256,6 +259,17 @@ beforeAll(async () => {
   // The victim's tier programme, its level named with MARK: no intruder's read shows it, and no
   // intruder's DELETE /v1/tiers ends it.
   await asVictim('/v1/tiers', tierProgrammeSample(`Gold ${MARK}`), 'PUT');
+  // The victim's referral programme (its event type carries MARK) and a referral on hold that the
+  // victim's participant made, as the engine leaves it: no intruder reads or cancels it. Every
+  // intruder tenant has a programme of its own, so its GET answers 200 without the victim's.
+  await asVictim(
+    '/v1/referrals/program',
+    { ...referralSample(), qualifying_event_type: seeded.eventType },
+    'PUT',
+  );
+  for (const key of [victim.keys.live, other.keys.test, other.keys.live])
+    await client.send('/v1/referrals/program', { method: 'PUT', body: referralSample(), key });
+  seeded.referral = await seedReferral();
   const exp = await asVictim('/v1/exports', { resource: 'ledger', format: 'jsonl' });
   seeded.export = exp.id;
   const run = await eventually(
@@ -290,6 +304,27 @@ beforeAll(async () => {
   otherExportId = theirs.body.id;
 }, 90_000);
 afterAll(() => app?.close());
+
+const referralSample = () => sampleBodies({}).putReferralProgram!() as Record<string, unknown>;
+
+/** A qualified referral of the victim's participant, its friend named with MARK, written as the engine writes it. */
+async function seedReferral(): Promise<string> {
+  const friend = `f-${MARK}`;
+  await asVictim(`/v1/participants/${friend}/points`, { points: 1, reason: `seed ${MARK}` });
+  const { code } = await asVictim(`/v1/participants/${VICTIM_EXT}/referral-code`);
+  const id = uuidv7();
+  await app.ctx.pool.query(
+    `insert into referrals (id, workspace_id, mode, code, advocate_id, friend_id, status, event_id, created_at,
+        qualified_at, reward_available_at, grant_ids, due_at)
+     select $1, a.workspace_id, 'test', $2, a.id, f.id, 'qualified', $3, now() - interval '1 day',
+        now() - interval '1 hour', now() + interval '7 days', '{}', now() + interval '7 days'
+       from participants a, participants f
+      where a.workspace_id = $4 and a.mode = 'test' and a.external_id = $5
+        and f.workspace_id = $4 and f.mode = 'test' and f.external_id = $6`,
+    [id, code, uuidv7(), victim.id, VICTIM_EXT, friend],
+  );
+  return id;
+}
 
 /** Victim ids and MARK that an intruder's answer shows, other than what it sent itself. */
 function leaked(sent: string, text: string): string[] {
@@ -330,6 +365,8 @@ async function victimUnchanged() {
   });
   const standing = await asVictim(`/v1/participants/${VICTIM_EXT}/streaks`);
   expect(standing.data).toMatchObject([{ key: seeded.streak, longest: 1 }]);
+  expect(await asVictim(`/v1/referrals/${seeded.referral}`)).toMatchObject({ status: 'qualified' });
+  expect((await asVictim('/v1/referrals/program')).qualifying_event_type).toBe(seeded.eventType);
   const types = await asVictim('/v1/event-types');
   expect(types.data.find((t: { key: string }) => t.key === seeded.eventType)?.schema).toEqual({
     type: 'object',
@@ -567,6 +604,8 @@ const GRAPHQL_RESOURCE: Record<string, string> = {
   streak: 'streak',
   updateStreak: 'streak',
   archiveStreak: 'streak',
+  referral: 'referral',
+  cancelReferral: 'referral',
   backfillBadge: 'badge',
   putEventTypeSchema: 'eventType',
   dropEventTypeSchema: 'eventType',
@@ -587,6 +626,7 @@ function victimValue(field: string, name: string): unknown {
     template: seeded.template,
     eventType: seeded.eventType,
     search: MARK,
+    advocate: VICTIM_EXT,
   };
   return byName[name];
 }
