@@ -176,6 +176,42 @@ describe.skipIf(skipBrowser)('the live widget in a real browser (Chromium)', () 
     await page.close();
   });
 
+  it('shows the participant’s referral code, and its copy button copies it', async () => {
+    const w = await app.workspace();
+    await w.api('/v1/participants/rita/points', { body: { points: 5, reason: 'seed' } });
+    const code = await w.api('/v1/participants/rita/referral-code');
+    expect(code.status, code.text).toBe(200);
+    const token = (await w.api('/v1/participants/rita/tokens', { body: {} })).body.token;
+    // The page's origin (loopback) is a secure context; the permissions let the test read back what was copied.
+    const context = await browser.newContext({
+      viewport: { width: 900, height: 500 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const offsite: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
+    page.on('request', (r) => !r.url().startsWith(app.url) && offsite.push(r.url()));
+    await page.goto(`${app.url}/widget-demo?token=${encodeURIComponent(token)}`);
+    const widget = page.locator('svc-points');
+    await expect
+      .poll(() => widget.locator('[part=referral-code]').textContent(), { timeout: 5_000 })
+      .toBe(code.body.code);
+    expect(await widget.locator('[part=referral]').isVisible()).toBe(true);
+    const copy = widget.getByRole('button', { name: 'Copy referral code' });
+    expect(await copy.textContent()).toBe('Copy');
+    await copy.click();
+    await expect.poll(() => copy.textContent(), { timeout: 2_000, interval: 20 }).toBe('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code.body.code);
+    // Back to its label once it has said so.
+    await expect.poll(() => copy.textContent(), { timeout: 4_000 }).toBe('Copy');
+    await page.screenshot({ path: '.svc/screenshots/widget-referral.png' }).catch(() => {});
+    expect(offsite).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('serves /widget.js on its own and tells a page without a token how to get one', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/widget-demo`);

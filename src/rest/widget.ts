@@ -46,7 +46,7 @@ ${FAVICON_LINK}
 <body>
 <h1>Live points</h1>
 ${tokenLine(token, claims)}
-<p>The balance, the tier level with the points the next level needs, the streaks, and the latest badge, updated live over GraphQL subscriptions:</p>
+<p>The balance, the tier level with the points the next level needs, the streaks, and the latest badge, updated live over GraphQL subscriptions, and the referral code to share, with a copy button:</p>
 <p><svc-points id="widget" endpoint="/graphql" token="${escapeHtml(claims && !(claims instanceof Error) ? token : '')}"></svc-points></p>
 ${claims && !(claims instanceof Error) ? '<p>Change the balance (an adjustment, an event that triggers a flow, a redemption) or the level (<code>PUT /v1/participants/{external_id}/tier</code>) and watch it move.</p>' : ''}
 <p>Embed it on any page:</p>

@@ -3,13 +3,14 @@ import { type Client, createClient } from 'graphql-ws';
 /**
  * `<svc-points endpoint="https://…/graphql" token="svc_pt_…">`: a participant's balance, latest
  * badge, tier level and the points the next level needs, and their streaks (length, whether this
- * period already extended each, or that it is at risk), live. A plain custom element with
- * graphql-ws bundled in and no framework: the page needs only this script and a participant token
- * (never an API key). The first values come from GraphQL queries; after that every committed
- * change arrives over the socket (`balanceChanged`, `badgeAwarded`, `tierChanged`,
- * `streakChanged`). Style it from outside with `::part(balance)`, `::part(badge)`, `::part(tier)`,
- * `::part(next)`, `::part(streaks)`, `::part(streak)` (one per streak, with `data-key`,
- * `data-length` and `data-state`: `extended`, `at-risk` or `open`) and `::part(status)`.
+ * period already extended each, or that it is at risk), live, and their referral code with a copy
+ * button. A plain custom element with graphql-ws bundled in and no framework: the page needs only
+ * this script and a participant token (never an API key). The first values come from GraphQL
+ * queries; after that every committed change arrives over the socket (`balanceChanged`,
+ * `badgeAwarded`, `tierChanged`, `streakChanged`). Style it from outside with `::part(balance)`,
+ * `::part(badge)`, `::part(tier)`, `::part(next)`, `::part(streaks)`, `::part(streak)` (one per
+ * streak, with `data-key`, `data-length` and `data-state`: `extended`, `at-risk` or `open`),
+ * `::part(referral)` (holding `::part(referral-code)` and `::part(copy)`) and `::part(status)`.
  */
 
 const TIER = 'tier { key name next { key name pointsNeeded } }';
@@ -31,6 +32,8 @@ const STREAKS_QUERY = `query SvcStreaks($id: String!) {
 }`;
 const STREAKS =
   'subscription SvcStreaks($id: String!, $after: ID) { streakChanged(externalId: $id, after: $after) { change streak { key length freezes } } }';
+/** Its own query: a server without referrals (or a refused read) leaves the rest of the widget as it was. */
+const REFERRAL_QUERY = 'query SvcReferral($id: String!) { participant(externalId: $id) { referralCode } }';
 
 interface Participant {
   balance: number;
@@ -125,6 +128,13 @@ const STYLE = `
 [part=streak] { padding: .1em .5em; border-radius: 1em; background: #ffe1d2; font-size: .85em; }
 [part=streak][data-state=extended] { background: #d6f3e2; }
 [part=streak][data-state=at-risk] { background: #ffd2d2; }
+[part=referral][hidden] { display: none; }
+[part=referral] { display: inline-flex; align-items: center; gap: .3em; padding: .1em .2em .1em .5em;
+  border-radius: 1em; background: #e4f0ff; font-size: .85em; }
+[part=referral-code] { font: 600 1em/1 ui-monospace, SFMono-Regular, Menlo, monospace; user-select: all; }
+[part=copy] { font: inherit; font-size: .9em; padding: .05em .6em; border: 0; border-radius: 1em;
+  background: #1b2030; color: #fff; cursor: pointer; }
+[part=copy]:focus-visible { outline: 2px solid #3867d6; outline-offset: 1px; }
 [part=status] { width: .5em; height: .5em; border-radius: 50%; background: #b5bac7; }
 [part=status][data-live] { background: #2bb673; }
 `;
@@ -135,12 +145,14 @@ export class SvcPoints extends HTMLElement {
   private stops: (() => void)[] = [];
   private restarting = false;
   private periodTimer: ReturnType<typeof setTimeout> | undefined;
+  private copiedTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly root: ShadowRoot;
 
   constructor() {
     super();
     this.root = this.attachShadow({ mode: 'open' });
-    this.root.innerHTML = `<style>${STYLE}</style><span part="status" title="connecting"></span><span part="balance">…</span><span part="unit">points</span><span part="tier"></span><span part="next"></span><span part="streaks"></span><span part="badge"></span>`;
+    this.root.innerHTML = `<style>${STYLE}</style><span part="status" title="connecting"></span><span part="balance">…</span><span part="unit">points</span><span part="tier"></span><span part="next"></span><span part="streaks"></span><span part="badge"></span><span part="referral" hidden title="Your referral code"><code part="referral-code"></code><button part="copy" type="button" aria-label="Copy referral code">Copy</button></span>`;
+    this.el('copy').addEventListener('click', () => this.copyCode());
   }
 
   connectedCallback(): void {
@@ -212,6 +224,39 @@ export class SvcPoints extends HTMLElement {
     this.dispatchEvent(new CustomEvent('svc-streaks', { detail: { streaks } }));
   }
 
+  private showReferralCode(code: string): void {
+    this.el('referral-code').textContent = code;
+    this.el('referral').hidden = false;
+    this.dispatchEvent(new CustomEvent('svc-referral-code', { detail: { code } }));
+  }
+
+  /**
+   * Copies the code. Where the page may not write the clipboard (not a secure context, or the
+   * permission refused), the code is selected instead, ready for the keyboard's copy.
+   */
+  private copyCode(): void {
+    const code = this.el('referral-code');
+    const button = this.el('copy');
+    const said = (text: string) => {
+      button.textContent = text;
+      clearTimeout(this.copiedTimer);
+      this.copiedTimer = setTimeout(() => {
+        button.textContent = 'Copy';
+      }, 2_000);
+    };
+    const select = () => {
+      const range = document.createRange();
+      range.selectNodeContents(code);
+      const selection = getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      said('Press Ctrl+C');
+    };
+    if (navigator.clipboard)
+      navigator.clipboard.writeText(code.textContent ?? '').then(() => said('Copied'), select);
+    else select();
+  }
+
   private status(live: boolean, title: string): void {
     const el = this.el('status');
     el.toggleAttribute('data-live', live);
@@ -221,6 +266,8 @@ export class SvcPoints extends HTMLElement {
   private start(): void {
     const token = this.getAttribute('token') ?? '';
     const id = externalIdOf(token);
+    // Another participant's code never stays on show while this one's is read.
+    this.el('referral').hidden = true;
     if (!id) {
       this.status(false, 'no valid participant token');
       return;
@@ -283,6 +330,13 @@ export class SvcPoints extends HTMLElement {
         }),
       current,
     );
+    // The referral code: made on first read, then stable, so read once.
+    query<{ referralCode: string }>(REFERRAL_QUERY)
+      .then((r) => {
+        const code = r.data?.participant?.referralCode;
+        if (code && current()) this.showReferralCode(code);
+      })
+      .catch(() => {});
     // The balance and the tier: read once, then followed from the newest ledger entry and tier
     // move read, so a change committed between the two is not missed.
     query<Participant>(QUERY)
