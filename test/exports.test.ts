@@ -451,10 +451,10 @@ describe('exports: scope', () => {
       points: 7,
     });
     // Referred by alice, refused: a referral names its friend by external id.
-    const [{ id: aliceId }] = await q<{ id: number }>(
+    const [{ id: aliceId }] = (await q(
       `select id from participants where workspace_id = $1 and mode = 'test' and external_id = 'alice'`,
       [ws.id],
-    );
+    )) as [{ id: string }];
     await referral(Number(aliceId), carol.id, 'blocked');
     const ev = await ws.api('/v1/events', {
       body: { event_type: 'order.completed', participant: 'carol', payload: { address: 'Carol Street 1' } },
