@@ -10,6 +10,7 @@ import { messagesRouter } from './messages.ts';
 import { overviewRouter } from './overview.ts';
 import { leaderboardsRouter, participantsRouter } from './participants.ts';
 import { pointsRouter } from './points.ts';
+import { referralsRouter } from './referrals.ts';
 import { rewardsRouter } from './rewards.ts';
 import { streaksRouter } from './streaks.ts';
 import { tiersRouter } from './tiers.ts';
@@ -30,6 +31,7 @@ export const appRouter = router({
   tiers: tiersRouter,
   streaks: streaksRouter,
   achievements: achievementsRouter,
+  referrals: referralsRouter,
   leaderboards: leaderboardsRouter,
   webhooks: webhooksRouter,
   rewards: rewardsRouter,
