@@ -17,6 +17,7 @@ const Programme = lazy(() => import('./pages/Programme.tsx'));
 const Tiers = lazy(() => import('./pages/Tiers.tsx'));
 const Streaks = lazy(() => import('./pages/Streaks.tsx'));
 const Achievements = lazy(() => import('./pages/Achievements.tsx'));
+const Referrals = lazy(() => import('./pages/Referrals.tsx'));
 const Rewards = lazy(() => import('./pages/Rewards.tsx'));
 const Redemptions = lazy(() => import('./pages/Redemptions.tsx'));
 const Webhooks = lazy(() => import('./pages/Webhooks.tsx'));
@@ -51,6 +52,7 @@ export function App() {
           <Route path="/tiers" element={<Tiers />} />
           <Route path="/streaks" element={<Streaks />} />
           <Route path="/achievements" element={<Achievements />} />
+          <Route path="/referrals/*" element={<Referrals />} />
           <Route path="/rewards/*" element={<Rewards />} />
           <Route path="/redemptions" element={<Redemptions />} />
           <Route path="/webhooks/*" element={<Webhooks />} />

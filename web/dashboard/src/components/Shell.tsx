@@ -26,6 +26,7 @@ const NAV: { to: string; label: string }[] = [
   { to: '/tiers', label: 'Tiers' },
   { to: '/streaks', label: 'Streaks' },
   { to: '/achievements', label: 'Achievements' },
+  { to: '/referrals', label: 'Referrals' },
   { to: '/rewards', label: 'Rewards' },
   { to: '/redemptions', label: 'Redemptions' },
   { to: '/webhooks', label: 'Webhooks' },
