@@ -29,6 +29,7 @@ import { AchievementSection } from './participant/AchievementSection.tsx';
 import { expiredCredit, SOURCE_COLORS } from './participant/logic.ts';
 import { PendingGrants } from './participant/PendingGrants.tsx';
 import { PointLots } from './participant/PointLots.tsx';
+import { ReferralSection } from './participant/ReferralSection.tsx';
 import { StreakSection } from './participant/StreakSection.tsx';
 import { TierSection } from './participant/TierSection.tsx';
 
@@ -262,6 +263,9 @@ export default function ParticipantDetail() {
             </Section>
             <Section title="Achievements">
               <AchievementSection externalId={externalId} />
+            </Section>
+            <Section title="Referrals">
+              <ReferralSection externalId={externalId} />
             </Section>
             <Section title="Adjust points">
               <AdjustForm externalId={externalId} onDone={refresh} />
