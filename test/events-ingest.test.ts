@@ -230,6 +230,7 @@ describe('one batch (rows the writer relates before the statement)', () => {
     phone: null,
     name: null,
     timezone: null,
+    referralCode: null,
     payload: {},
     occurredAt: new Date(),
     idempotencyKey: null,

@@ -11,6 +11,7 @@ export const LIMITS = {
   emailLength: 320,
   phoneLength: 64,
   nameLength: 200,
+  referralCodeLength: 64,
 } as const;
 
 export const EVENT_TYPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
@@ -29,6 +30,8 @@ const participantObject = z.strictObject({
   phone: z.string().max(LIMITS.phoneLength).nullish(),
   name: z.string().max(LIMITS.nameLength).nullish(),
   timezone: timezoneShape.nullish(),
+  /** An advocate's code: attributes this participant to them when this event creates them (docs/referrals.md#attribution). */
+  referral_code: z.string().max(LIMITS.referralCodeLength).nullish(),
 });
 
 /** The event body, with its shorthand (`type`, string `participant`): docs/api.md#event-ingest-rules. */
@@ -85,6 +88,8 @@ export interface NormalisedEvent {
   name: string | null;
   /** The participant's IANA time zone when the event names one (it replaces theirs). */
   timezone: string | null;
+  /** The advocate's referral code the participant object carried (docs/referrals.md#attribution). */
+  referralCode: string | null;
   payload: Record<string, unknown>;
   occurredAt: Date;
   idempotencyKey: string | null;
@@ -106,6 +111,10 @@ export function normaliseEvent(
     phone: blank('phone' in participant ? participant.phone : null),
     name: blank('name' in participant ? participant.name : null),
     timezone: blank('timezone' in participant ? participant.timezone : null),
+    referralCode:
+      blank('referral_code' in participant ? participant.referral_code : null)
+        ?.trim()
+        .toUpperCase() ?? null,
     payload: body.payload ?? {},
     occurredAt: parseTimestamp(body.occurred_at) ?? new Date(),
     idempotencyKey: opts.headerKey ?? body.idempotency_key ?? null,

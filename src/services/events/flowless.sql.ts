@@ -28,7 +28,12 @@ export async function finishFlowless(sql: Sql, ids: string[]): Promise<string[]>
                            and s.event_types ? e.event_type) or exists (
                         select 1 from badges b
                          where b.workspace_id = e.workspace_id and b.mode = e.mode and b.criteria is not null
-                           and b.criteria->>'event_type' = e.event_type) as engine
+                           and b.criteria->>'event_type' = e.event_type)
+                      or e.referral_code is not null or (exists (
+                        select 1 from referral_programs rp
+                         where rp.workspace_id = e.workspace_id and rp.mode = e.mode
+                           and rp.settings->>'qualifying_event_type' = e.event_type) and exists (
+                        select 1 from referrals r where r.friend_id = e.participant_id and r.status = 'pending')) as engine
                  from events e
                 where e.id = any($1::uuid[]) and e.status = 'received') s
      ), done as (

@@ -66,7 +66,7 @@ export async function notifyWorkers(db: Sql, wakeSql: string): Promise<void> {
  * The batch as the statement's parameters: one JSON array of rows, each row an array in the order
  * of the statement's `input` columns (one native JSON.stringify here and one jsonb parse in
  * Postgres, which then reads each field by position and each payload as the jsonb it already is;
- * seventeen text arrays would cost an escaping pass per element on each side, and rows as objects
+ * a text array per column would cost an escaping pass per element on each side, and rows as objects
  * a key per field to write and parse), the batch's event types with the schema versions the
  * quarantine reasons assume, and the batch's participants.
  *
@@ -125,6 +125,7 @@ export function ingestValues(
       first,
       pslot,
       e.timezone,
+      e.referralCode,
     ];
   });
   return [
@@ -183,7 +184,8 @@ with input as (
   select (r->>0)::int as idx, (r->>1)::uuid as id, (r->>2)::uuid as workspace_id, r->>3 as mode, r->>4 as event_type,
          r->>5 as external_id, r->>6 as email, r->>7 as phone, r->>8 as name, r->9 as payload,
          (r->>10)::timestamptz as occurred_at, r->>11 as quarantine_reason, r->>12 as idempotency_key, r->>13 as source,
-         (r->>14)::uuid as key_check, (r->>15)::boolean as first, (r->>16)::int as pslot, r->>17 as timezone
+         (r->>14)::uuid as key_check, (r->>15)::boolean as first, (r->>16)::int as pslot, r->>17 as timezone,
+         r->>18 as referral_code
     from jsonb_array_elements($1::jsonb) r
 ),
 groups as (
@@ -261,10 +263,10 @@ unresolved as (
 ),
 inserted as (
   insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at,
-                      status, quarantine_reason, idempotency_key, source)
+                      status, quarantine_reason, idempotency_key, source, referral_code)
   select i.id, i.workspace_id, i.mode, i.event_type, k.id, i.external_id, i.payload, i.occurred_at,
          case when i.quarantine_reason is null then 'received' else 'quarantined' end,
-         i.quarantine_reason, i.idempotency_key, i.source
+         i.quarantine_reason, i.idempotency_key, i.source, i.referral_code
     from fresh f
     join input i on i.idx = f.idx
     left join known k on k.pslot = f.pslot
