@@ -17,6 +17,8 @@ export const resultType = z.enum([
   'tier.changed',
   'streak.extended',
   'streak.broken',
+  'referral.qualified',
+  'referral.rewarded',
 ]);
 export type ResultType = z.output<typeof resultType>;
 export const RESULT_TYPES = resultType.options;

@@ -14,7 +14,8 @@ export interface GrantToWrite {
   availableAt: Date;
   /** Null for an inactivity run's award (docs/engagement.md#inactivity): there is no event. */
   eventId: string | null;
-  flowRunId: string;
+  /** Null for a referral's advocate reward (docs/referrals.md#hold-and-claw-back): no flow ran. */
+  flowRunId: string | null;
   idempotencyKey: string;
 }
 

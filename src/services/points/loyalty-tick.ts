@@ -3,6 +3,7 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import { runInactivityTick } from '../inactivity/tick.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResults } from '../outbox/emit.ts';
+import { runReferralTick } from '../referrals/tick.ts';
 import { runStreakTick } from '../streaks/tick.ts';
 import { runTierTick } from '../tiers/tick.ts';
 import { lockDueGrantOwners, settleGrants } from './activate.sql.ts';
@@ -84,6 +85,7 @@ export async function runLoyaltyTick(ctx: Pick<AppContext, 'orm'>, now = new Dat
     tiers: await runTierTick(ctx, now, stop),
     streaks: await runStreakTick(ctx, now, stop),
     inactivity: await runInactivityTick(ctx, now, stop),
+    referrals: await runReferralTick(ctx, now, stop),
   };
 }
 

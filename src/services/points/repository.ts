@@ -47,13 +47,29 @@ export interface BatchProgramme {
   streaks: DefinitionRow[];
   /** The batch's participants' states in them. */
   streakStates: StateRow[];
+  /** Referral programmes keyed `workspace/mode` (docs/referrals.md). */
+  referralPrograms: Map<string, Record<string, unknown>>;
+  /** The batch's participants' pending referrals as friends, read only when a programme exists. */
+  pendingReferrals: PendingReferralRow[];
+}
+
+/** A friend's pending referral as the engine reads it (docs/referrals.md#qualification). */
+export interface PendingReferralRow {
+  id: string;
+  friend_id: string;
+  advocate_id: string;
+  advocate_external_id: string;
+  code: string;
+  event_id: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /**
- * The engine batch's read, in one statement: the stored settings, tier programmes and running
- * streaks of its workspaces and modes, the earned points of its participants in the given cap
- * periods, and their streak states (bench suite `engine`: each mechanic's own read would be one
- * more round trip per batch).
+ * The engine batch's read, in one statement: the stored settings, tier programmes, running
+ * streaks and referral programmes of its workspaces and modes, the earned points of its
+ * participants in the given cap periods, their streak states and pending referrals (bench suite
+ * `engine`: each mechanic's own read would be one more round trip per batch).
  */
 export async function batchProgram(
   sql: Sql,
@@ -67,6 +83,8 @@ export async function batchProgram(
     counts: BatchProgramme['counts'];
     streaks: DefinitionRow[];
     streak_states: StateRow[];
+    referral_programs: { workspace_id: string; mode: string; settings: Record<string, unknown> }[];
+    pending_referrals: PendingReferralRow[];
   }>({
     name: 'engine_batch_programme',
     text: `with scopes as (select * from unnest($1::uuid[], $2::text[]) as s(workspace_id, mode))
@@ -87,7 +105,18 @@ export async function batchProgram(
             (select coalesce(json_agg(x), '[]') from (
                select ps.participant_id, ps.streak_id, ps.length, ps.longest, ps.freezes, ps.earned,
                       ps.last_period, ps.checked_period, ps.history
-                 from unnest($3::bigint[]) q(id) join participant_streaks ps on ps.participant_id = q.id) x) as streak_states`,
+                 from unnest($3::bigint[]) q(id) join participant_streaks ps on ps.participant_id = q.id) x) as streak_states,
+            (select coalesce(json_agg(r), '[]') from (
+               select workspace_id, mode, settings from referral_programs
+                where (workspace_id, mode) in (select * from scopes)) r) as referral_programs,
+            (select coalesce(json_agg(x), '[]') from (
+               select r.id, r.friend_id::text, r.advocate_id::text, a.external_id as advocate_external_id, r.code,
+                      r.event_id, r.created_at, r.expires_at
+                 from unnest($3::bigint[]) q(id)
+                 join referrals r on r.friend_id = q.id and r.status = 'pending'
+                 join participants a on a.id = r.advocate_id
+                where exists (select 1 from referral_programs rp
+                               where (rp.workspace_id, rp.mode) in (select * from scopes))) x) as pending_referrals`,
     values: [scopes.map((s) => s.workspaceId), scopes.map((s) => s.mode), participantIds, periods],
   });
   const r = rows[0]!;
@@ -97,6 +126,8 @@ export async function batchProgram(
     counts: r.counts,
     streaks: r.streaks,
     streakStates: r.streak_states,
+    referralPrograms: new Map(r.referral_programs.map((x) => [`${x.workspace_id}/${x.mode}`, x.settings])),
+    pendingReferrals: r.pending_referrals,
   };
 }
 

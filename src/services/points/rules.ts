@@ -101,6 +101,11 @@ export function expiryOf(
   return fixedExpiry(at, policy, timezone);
 }
 
+/** The first instant of the calendar period of `unit` that contains `at` in `timezone` (weeks start Monday). */
+export function periodStart(unit: CapPeriod, at: Temporal.Instant, timezone: string): Temporal.Instant {
+  return startOf(at.toZonedDateTimeISO(timezone), unit).toInstant();
+}
+
 /**
  * The key of the calendar period of `unit` that contains `at` in `timezone`: `day:2026-11-28`,
  * `week:2026-W48` (ISO week), `month:2026-11`, `year:2026`.

@@ -83,6 +83,9 @@ export interface BatchRows {
     participant_id: number | string;
     payload: Record<string, unknown> | null;
     occurred_at: string;
+    referral_code: string | null;
+    /** Whether the statement that wrote the event created its participant (asked only with a code). */
+    creates_participant: boolean | null;
   }[];
   flows: {
     id: string;
@@ -105,6 +108,15 @@ export interface BatchRows {
 }
 
 /**
+ * Whether the ingest statement that wrote the event created its participant (docs/referrals.md#attribution):
+ * both rows take `now()`, the statement's transaction start, so their times are equal exactly
+ * then. Asked only of events that carry a referral code.
+ */
+const createsParticipant = (e: string) =>
+  `case when ${e}.referral_code is not null then exists (
+     select 1 from participants p where p.id = ${e}.participant_id and p.created_at = ${e}.received_at) end as creates_participant`;
+
+/**
  * Everything a batch reads after its participant locks, in ONE round trip: the events still
  * `received` (`$1`, of the participants `$2`), with, when `$5`, the participants' earlier events
  * still `received` from `$4` on (see loadBatch); the active flows of their types, prior runs,
@@ -125,14 +137,16 @@ export async function loadBatchRows(
   const { rows } = await sql.query<BatchRows>({
     name: 'engine_load_batch',
     text: `with own as materialized (
-         select id, workspace_id, mode, event_type, participant_id, payload, occurred_at
+         select id, workspace_id, mode, event_type, participant_id, payload, occurred_at, referral_code,
+                ${createsParticipant('events')}
            from events
           where id = any($1::uuid[]) and status = 'received' and event_type is not null
             and participant_id = any($2::bigint[])
        ), ev as materialized (
          select * from own
          union all
-         select e.id, e.workspace_id, e.mode, e.event_type, e.participant_id, e.payload, e.occurred_at
+         select e.id, e.workspace_id, e.mode, e.event_type, e.participant_id, e.payload, e.occurred_at, e.referral_code,
+                ${createsParticipant('e')}
            from (select distinct on (participant_id) participant_id, id as upto from own order by participant_id, id desc) b
            join events e on e.participant_id = b.participant_id and e.id >= $4::uuid and e.id < b.upto
           where $5::boolean and e.status = 'received' and e.event_type is not null

@@ -189,6 +189,9 @@ function batchContext(raw: BatchRows): BatchContext {
     participantId: Number(r.participant_id),
     payload: r.payload ?? {},
     occurredAt: new Date(r.occurred_at),
+    ...(r.referral_code !== null && {
+      referral: { code: r.referral_code, createsParticipant: r.creates_participant === true },
+    }),
   }));
   const flows = new Map<string, FlowRow[]>();
   for (const r of raw.flows) {

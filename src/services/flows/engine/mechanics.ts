@@ -2,6 +2,7 @@ import type { Sql } from '../../../db/tx.ts';
 import { achievementsMechanic } from '../../achievements/mechanic.ts';
 import { loadBatchProgramme, pointsMechanic } from '../../points/mechanic.ts';
 import type { BatchProgramme } from '../../points/repository.ts';
+import { referralsMechanic } from '../../referrals/mechanic.ts';
 import { streaksMechanic } from '../../streaks/mechanic.ts';
 import { tiersMechanic } from '../../tiers/mechanic.ts';
 import { windowsMechanic } from '../../windows/mechanic.ts';
@@ -92,6 +93,7 @@ export const ENGINE_MECHANICS: readonly EngineMechanic[] = [
   streaksMechanic as EngineMechanic,
   windowsMechanic as EngineMechanic,
   achievementsMechanic as EngineMechanic,
+  referralsMechanic as EngineMechanic,
 ];
 
 /** One batch's mechanics with the state each loaded. */

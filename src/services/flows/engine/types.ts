@@ -48,6 +48,11 @@ export interface EventRow {
    * microsecond), `eventType` is `inactivity`, `occurredAt` the spell's end, `payload` empty.
    */
   spellAt?: string;
+  /**
+   * The referral code the event's participant object carried, and whether the event created the
+   * participant (docs/referrals.md#attribution); absent without a code.
+   */
+  referral?: { code: string; createsParticipant: boolean };
 }
 
 export interface FlowRow {

@@ -23,6 +23,9 @@ export const RESULT_TYPE_HELP: Record<ResultType, string> = {
   'tier.changed': 'A participant moved up or down the tier programme’s levels',
   'streak.extended': 'A participant extended a streak (once per period)',
   'streak.broken': 'A participant’s streak could no longer be saved',
+  'referral.qualified':
+    'A referred friend’s qualifying event: the friend is rewarded, the advocate’s points wait out the hold',
+  'referral.rewarded': 'A referral’s hold ended: the advocate’s points became spendable',
   'reward.redeemed': 'A reward was redeemed',
   'flow.completed': 'A flow run finished',
   'message.sent': 'An e-mail or SMS was sent (or simulated in test mode)',
