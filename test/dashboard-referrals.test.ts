@@ -15,13 +15,13 @@ import {
 import { skipBrowser } from './browser.ts';
 import { type Dashboard, openDashboard } from './dashboard-browser.ts';
 import { buildParticipant } from './factories.ts';
-import { signedInDashboard, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
+import { eventually, signedInDashboard, startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
 // The Referrals page (the programme's form with the service's refusals, the referrals with their
 // filters and the claw-back of a qualified one) and a participant's code and referrals, as a person
 // uses them in Chromium; the referrals procedures over tRPC; the page's pure logic. Referral rows
-// are written with SQL as the engine leaves them (test/referrals-api.test.ts does the same), so
-// each status is set up directly.
+// are mostly written with SQL as the engine leaves them (test/referrals-api.test.ts does the same),
+// so each status is set up directly; one is made for real by events through the engine.
 
 /** How long a poll waits for the service's answer to show: the machine is shared, so longer than vitest's 1 s. */
 const WAIT = { timeout: 10_000 };
@@ -83,6 +83,14 @@ async function pendingGrant(app: TestApp, ws: TestWorkspace, participantId: numb
   return id;
 }
 
+/** Sends one event (test mode) and waits for it to be processed. */
+async function send(ws: TestWorkspace, participant: string | Record<string, unknown>, type: string) {
+  const r = await ws.api('/v1/events', { body: { event_type: type, participant, payload: {} } });
+  expect(r.status, r.text).toBe(202);
+  const id = r.body.event_id as string;
+  await eventually(async () => (await ws.api(`/v1/events/${id}`)).body.status === 'processed', 15_000);
+}
+
 const grantStatus = async (app: TestApp, id: string) =>
   (await app.ctx.pool.query(`select status from pending_grants where id = $1`, [id])).rows[0]?.status;
 
@@ -101,7 +109,8 @@ describe.skipIf(skipBrowser)('the Referrals page in a real browser (Chromium)', 
   let d: Dashboard;
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    d = await openDashboard();
+    // The loyalty job every second: it writes a qualified referral's advocate points as pending.
+    d = await openDashboard({ env: { LOYALTY_TICK_SECONDS: '1' } });
     d.page.setDefaultTimeout(10_000);
   });
   afterAll(() => d?.close());
@@ -359,6 +368,39 @@ describe.skipIf(skipBrowser)('the Referrals page in a real browser (Chromium)', 
     await page.getByRole('heading', { name: 'Referrals', level: 2 }).waitFor();
     expect(new URL(page.url()).searchParams.get('advocate')).toBe('gus');
     await page.getByText('No referral matches these filters.').waitFor();
+    expect(d.problems).toEqual([]);
+  }, 60_000);
+
+  it('shows a referral the engine made from events, qualified by the friend’s order, and claws it back', async () => {
+    const { page, ws } = d;
+    await send(ws, 'zed', 'signed_up');
+    const code = (await ws.api('/v1/participants/zed/referral-code')).body.code as string;
+    await send(ws, { external_id: 'yan', referral_code: code }, 'signed_up');
+
+    await d.goto('/referrals?advocate=zed');
+    const table = page.getByRole('table', { name: 'Referrals' });
+    const yan = table.getByRole('row').filter({ hasText: 'yan' });
+    await yan.waitFor();
+    expect((await yan.locator('td').allTextContents()).slice(0, 4)).toEqual(['zed', 'yan', 'pending', '—']);
+    expect(await table.locator('tbody tr').count()).toBe(1);
+
+    // The friend's first order qualifies it: the friend's points at once, the advocate's pending
+    // once the job has written them.
+    await send(ws, 'yan', 'order.completed');
+    expect((await ws.api('/v1/participants/yan')).body.balance).toBe(100);
+    await expect.poll(async () => (await ws.api('/v1/participants/zed')).body.pending_points, WAIT).toBe(500);
+    await page.reload();
+    await expect.poll(async () => (await yan.locator('td').allTextContents())[2], WAIT).toBe('qualified');
+    await yan.getByRole('button', { name: 'Cancel the referral of yan' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel referral' }).click();
+    await page.getByText('Referral of yan cancelled: zed’s pending points clawed back').waitFor();
+    await expect.poll(async () => (await yan.locator('td').allTextContents())[2], WAIT).toBe('clawed back');
+    expect((await ws.api('/v1/participants/zed')).body).toMatchObject({ balance: 0, pending_points: 0 });
+    // The friend keeps what they were given.
+    expect((await ws.api('/v1/participants/yan')).body.balance).toBe(100);
+    await page.mouse.move(10, 10);
+    await shots('engine-clawed-back');
+    await d.checkA11y();
     expect(d.problems).toEqual([]);
   }, 60_000);
 });
