@@ -101,6 +101,11 @@ const UNIQUE_WITHOUT_WORKSPACE: Record<string, string> = {
   streak_changes_pkey: ID_PK,
   // A participant's state in a streak: both of one workspace (the row carries workspace_id too).
   participant_streaks_pkey: 'participant and streak ids are of one workspace',
+  referrals_pkey: ID_PK,
+  // A participant is a friend once: participant ids are of one workspace.
+  referrals_friend_unique: 'participant ids are of one workspace',
+  // A participant's code: the row carries workspace_id too, and the code is unique per workspace.
+  referral_codes_pkey: 'participant ids are of one workspace',
   // A reversal names the entry it reverses, of the same participant and workspace.
   ledger_entries_reverses_entry_id_unique: 'the reversed entry is of the same workspace',
   live_watches_pkey: 'child of participants (see above)',
