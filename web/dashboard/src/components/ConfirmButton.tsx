@@ -25,7 +25,13 @@ export function ConfirmButton({
       <Button {...button} loading={loading} onClick={open}>
         {children}
       </Button>
-      <Modal opened={opened} onClose={close} title={title} centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={title}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text size="sm">{message}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>
