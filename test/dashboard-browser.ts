@@ -94,6 +94,13 @@ export async function openDashboard(
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
     },
     async checkA11y() {
+      // Not mid-transition: a dialog fading in or out has blended colours and, closing, no name yet.
+      await page.waitForFunction(
+        () =>
+          document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+        undefined,
+        { timeout: 5000 },
+      );
       await page.evaluate(AXE);
       const violations = await page.evaluate(async () => {
         const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });

@@ -19,10 +19,14 @@ describe.skipIf(skipBrowser)('the dashboard shell in a real browser (Chromium)',
     await page.getByLabel('E-mail').fill(d.login.email);
     await page.getByLabel(/^Password/).fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Sign-in failed');
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 })
+      .toContain('Sign-in failed');
     await page.getByLabel(/^Password/).fill(d.login.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByTestId('workspace-name').textContent()).toBe(d.ws.slug);
+    await expect
+      .poll(() => page.getByTestId('workspace-name').textContent(), { timeout: 10_000 })
+      .toBe(d.ws.slug);
   });
 
   it('marks test mode with an orange bar that live mode does not have', async () => {
