@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
+import { durationHint } from '../components/durationHint.tsx';
 import { FormSection } from '../components/FormSection.tsx';
 import { fieldErrorOf, notifyUnlessShown } from '../components/formErrors.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -36,20 +37,6 @@ import {
   timeZones,
   toForm,
 } from './programme/logic.ts';
-
-/** An ISO 8601 duration's hint: `examples` as code, then `rest`. */
-const durationHint = (examples: [string, string][], rest = '') => (
-  <>
-    ISO 8601, e.g.{' '}
-    {examples.map(([code, meaning], i) => (
-      <span key={code}>
-        {i > 0 && ', '}
-        <Code fz="inherit">{code}</Code> ({meaning})
-      </span>
-    ))}
-    {rest}
-  </>
-);
 
 /** The programme settings form over what is stored; saves only the settings that changed. */
 function ProgramEditor({ stored }: { stored: Program }) {

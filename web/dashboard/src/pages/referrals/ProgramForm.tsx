@@ -2,7 +2,6 @@ import {
   Alert,
   Autocomplete,
   Button,
-  Code,
   Grid,
   Group,
   NumberInput,
@@ -14,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { durationHint } from '../../components/durationHint.tsx';
 import { FormSection } from '../../components/FormSection.tsx';
 import { fieldErrorOf, notifyUnlessShown } from '../../components/formErrors.ts';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -34,20 +34,6 @@ import {
   shownFields,
   toForm,
 } from './logic.ts';
-
-/** An ISO 8601 duration's hint: `examples` as code, then `rest`. */
-const durationHint = (examples: [string, string][], rest = '') => (
-  <>
-    ISO 8601, e.g.{' '}
-    {examples.map(([code, meaning], i) => (
-      <span key={code}>
-        {i > 0 && ', '}
-        <Code fz="inherit">{code}</Code> ({meaning})
-      </span>
-    ))}
-    {rest}
-  </>
-);
 
 /**
  * The programme's form over what is stored (or a new one): qualification, the two sides' actions,
