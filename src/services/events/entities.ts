@@ -102,6 +102,10 @@ const EventSchema = defineEntity({
     error: p.text().nullable(),
     /** The `participant.referral_code` the event carried (docs/referrals.md#attribution). */
     referralCode: p.string().length(64).nullable(),
+    /** A replay's original: the quarantined event it fixes (docs/api.md#replay). */
+    replayOf: p.uuid().nullable(),
+    /** A quarantined event's replay, once replayed. */
+    replayedAs: p.uuid().nullable(),
   },
 });
 export class Event extends EventSchema.class {}

@@ -24,7 +24,19 @@ const WebhookSubscriptionSchema = defineEntity({
     description: p.string().length(500).nullable(),
     /** AES-256-GCM under SVC_SECRET: needed in plaintext to sign, so not hashed. */
     secretEnc: p.text(),
+    /**
+     * Secrets replaced by a rotation that still sign during their grace (docs/webhooks.md#rotation),
+     * newest first, at most 5: `[{ secret_enc, expires_at }]`, encrypted like `secret_enc`, dropped
+     * once expired.
+     */
+    previousSecrets: p.json<{ secret_enc: string; expires_at: string }[]>().default('[]'),
     status: p.string().length(16).$type<SubscriptionStatus>().default('active'),
+    /** Why it was disabled (`failing` | `gone`), and when (docs/webhooks.md#auto-disable). */
+    disabledReason: p.string().length(16).nullable(),
+    disabledAt: p.datetime().nullable(),
+    /** The first failed attempt since the last success (or since creation); null after a success. */
+    failingSince: p.datetime().nullable(),
+    lastSuccessAt: p.datetime().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
     deletedAt: p.datetime().nullable(),
