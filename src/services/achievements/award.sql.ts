@@ -5,18 +5,18 @@ import { createHash } from 'node:crypto';
 import { jsonObjectSql, jsonSql } from '../../db/sql-json.ts';
 import type { Sql } from '../../db/tx.ts';
 import { emitResultsCtes, UUIDV7_SQL } from '../outbox/emit.sql.ts';
+import type { AchievementBadgeAwardedData } from '../outbox/result-shapes.ts';
 import { tierOf } from './criteria.ts';
 import { progressSubquery } from './progress.sql.ts';
 import type { AchievementBadge } from './repository.ts';
-import type { AchievementAwardedData } from './shapes.ts';
 import { SqlParams } from './where-sql.ts';
 
 /** `badge.awarded` data of an award aliased `a`, its participant `p` and its badge `b`. */
-export const achievementAwardedJsonSql = jsonObjectSql<AchievementAwardedData>({
-  participant: jsonObjectSql<AchievementAwardedData['participant']>({
+export const achievementAwardedJsonSql = jsonObjectSql<AchievementBadgeAwardedData>({
+  participant: jsonObjectSql<AchievementBadgeAwardedData['participant']>({
     external_id: jsonSql('p.external_id'),
   }),
-  badge: jsonObjectSql<AchievementAwardedData['badge']>({
+  badge: jsonObjectSql<AchievementBadgeAwardedData['badge']>({
     key: jsonSql('b.key'),
     tier: jsonSql('a.tier'),
     name: jsonSql('b.name'),

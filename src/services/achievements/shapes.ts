@@ -50,14 +50,3 @@ export const backfillDryRunShape = z
 export const backfillQueuedShape = z.object({ queued: z.literal(true) }).meta({ id: 'BadgeBackfillQueued' });
 
 export type BackfillResult = { would_award: number } | { queued: true };
-
-/**
- * `badge.awarded` for an achievement (docs/engagement.md#achievements): the flow's shape
- * (docs/api.md#webhooks; `tier` '' for none) with no run and `achievement: true`.
- */
-export interface AchievementAwardedData {
-  participant: { external_id: string };
-  badge: { key: string; tier: string; name: string };
-  flow_run_id: null;
-  achievement: true;
-}

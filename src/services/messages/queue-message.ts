@@ -6,6 +6,7 @@ import { SEND_MESSAGE_QUEUE } from '../../jobs/queues.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResult } from '../outbox/emit.ts';
+import type { MessageSentData } from '../outbox/result-shapes.ts';
 import { insertMessage, messageByKey, type QueuedMessage, templateForSend } from './queue.sql.ts';
 import { type RenderContext, renderMessage } from './render.ts';
 import type { MessageStatus } from './shapes.ts';
@@ -28,10 +29,7 @@ export interface QueueMessageInput {
 }
 
 /** The `message.sent` data (docs/api.md#webhooks). */
-export const messageSentData = (
-  externalId: string,
-  m: { id: string; template: string; channel: string; status: string },
-) => ({
+export const messageSentData = (externalId: string, m: MessageSentData['message']): MessageSentData => ({
   participant: { external_id: externalId },
   message: { id: m.id, template: m.template, channel: m.channel, status: m.status },
 });

@@ -1,6 +1,6 @@
 import type { Sql } from '../../db/tx.ts';
 import type { Mode } from '../keys/principal.ts';
-import type { MessageStatus } from './shapes.ts';
+import type { Channel, MessageStatus } from './shapes.ts';
 
 // Raw SQL: a session advisory lock (`pg_advisory_lock`) is held on one dedicated connection for the
 // whole send, and Postgres drops it if the worker dies; MikroORM's pooled `em` cannot pin a connection.
@@ -11,7 +11,7 @@ export interface ClaimedRow {
   workspace_id: string;
   mode: Mode;
   template: string;
-  channel: string;
+  channel: Channel;
   to: string | null;
   subject: string | null;
   body: string;

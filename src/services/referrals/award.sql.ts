@@ -1,6 +1,7 @@
 import { jsonObjectSql, jsonSql } from '../../db/sql-json.ts';
 import type { Sql } from '../../db/tx.ts';
 import { emitResultsCtes, UUIDV7_SQL } from '../outbox/emit.sql.ts';
+import type { ReferralBadgeAwardedData } from '../outbox/result-shapes.ts';
 
 // Raw SQL: a referral's badges (docs/referrals.md#qualification), in one statement: the awards
 // (a key+tier is held once) and exactly one `badge.awarded` per row inserted.
@@ -16,17 +17,11 @@ export interface ReferralBadge {
   tier: string;
 }
 
-/** `badge.awarded` data of a referral's award. */
-export interface ReferralBadgeData {
-  participant: { external_id: string };
-  badge: { key: string; tier: string; name: string };
-  flow_run_id: null;
-  referral_id: string;
-}
-
-const data = jsonObjectSql<ReferralBadgeData>({
-  participant: jsonObjectSql<ReferralBadgeData['participant']>({ external_id: jsonSql('p.external_id') }),
-  badge: jsonObjectSql<ReferralBadgeData['badge']>({
+const data = jsonObjectSql<ReferralBadgeAwardedData>({
+  participant: jsonObjectSql<ReferralBadgeAwardedData['participant']>({
+    external_id: jsonSql('p.external_id'),
+  }),
+  badge: jsonObjectSql<ReferralBadgeAwardedData['badge']>({
     key: jsonSql('b.key'),
     tier: jsonSql('a.tier'),
     name: jsonSql('b.name'),

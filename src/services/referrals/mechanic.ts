@@ -7,6 +7,7 @@ import type { Mode } from '../keys/principal.ts';
 import { postCredits } from '../ledger/post-credits.ts';
 import type { EntryToPost } from '../ledger/post-entry.ts';
 import { emitResults, type ResultToEmit } from '../outbox/emit.ts';
+import type { ReferralResultData } from '../outbox/result-shapes.ts';
 import { programFrom } from '../points/program.ts';
 import { moveOpenLots, type PendingReferralRow } from '../points/repository.ts';
 import { addDuration, dateOf, expiryOf, instantOf, periodStart } from '../points/rules.ts';
@@ -290,6 +291,6 @@ function qualify(
         rewarded_at: null,
         clawed_back_at: null,
       }),
-    },
+    } satisfies ReferralResultData,
   });
 }

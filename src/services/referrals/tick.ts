@@ -3,6 +3,7 @@ import { unitOfWork } from '../../db/unit-of-work.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResults, type ResultToEmit } from '../outbox/emit.ts';
+import type { ReferralResultData } from '../outbox/result-shapes.ts';
 import { settleGrants } from '../points/activate.sql.ts';
 import { type GrantToWrite, writeAwards } from '../points/award.sql.ts';
 import { creditGrants } from '../points/pending-points.ts';
@@ -124,7 +125,7 @@ async function advance(
     workspaceId: r.workspace_id,
     mode: r.mode as Mode,
     type: 'referral.rewarded',
-    data: { referral: presentReferral(row) },
+    data: { referral: presentReferral(row) } satisfies ReferralResultData,
   };
 }
 

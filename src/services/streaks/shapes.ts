@@ -92,9 +92,3 @@ export const participantStreakShape = z
   })
   .meta({ id: 'ParticipantStreak' });
 export type ParticipantStreakDto = z.output<typeof participantStreakShape>;
-
-/** `streak.extended` and `streak.broken` (docs/webhooks.md#result-types). */
-export interface StreakResultData {
-  participant: { external_id: string };
-  streak: { key: string; length: number; longest: number; freezes: number };
-}

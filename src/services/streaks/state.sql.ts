@@ -5,9 +5,9 @@ import type { Sql } from '../../db/tx.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResultsCtes } from '../outbox/emit.sql.ts';
+import type { StreakResultData } from '../outbox/result-shapes.ts';
 import type { StreakRow } from './repository.ts';
 import type { StreakChange, StreakChangeKind, StreakState } from './rules.ts';
-import type { StreakResultData } from './shapes.ts';
 
 /** A running definition as the engine and the job read it. */
 export type DefinitionRow = Omit<StreakRow, 'archived_at' | 'created_at' | 'updated_at'> & {

@@ -2,6 +2,7 @@ import { multiplyDown } from '../../../lib/multiply.ts';
 import { uuidv7 } from '../../../lib/uuid7.ts';
 import type { EntryToPost } from '../../ledger/post-entry.ts';
 import type { ResultToEmit } from '../../outbox/emit.ts';
+import type { FlowBadgeAwardedData, FlowCompletedData } from '../../outbox/result-shapes.ts';
 import { evaluate, type FlowContext, type LogicOps, truthy } from '../logic.ts';
 import { awardFactors, decideAward, type LoadedMechanic } from './mechanics.ts';
 import {
@@ -303,7 +304,7 @@ export async function runFlow(
               participant: { external_id: p.externalId },
               badge: { key: badge.key, tier, name: badge.name },
               flow_run_id: run.id,
-            },
+            } satisfies FlowBadgeAwardedData,
           });
         }
       } else {
@@ -350,7 +351,7 @@ export async function runFlow(
         flow_run_id: run.id,
         event_id: eventId,
         status,
-      },
+      } satisfies FlowCompletedData,
     });
   return { run: planned, failure };
 }
