@@ -28,6 +28,8 @@ export interface EventToWrite extends NormalisedEvent {
   quarantineReason: string | null;
   /** An API key id that must still be live, checked by the statement itself (deferred key check). */
   keyCheck: string | null;
+  /** The quarantined event this one replays (docs/api.md#replay); it gets `replayed_as` in the same statement. */
+  replayOf?: string | null;
 }
 
 export interface WriteResult {
@@ -63,6 +65,8 @@ export class EventWriter {
   private readonly schemas = new SchemaVersions();
   private readonly wakeUp: WakeUp;
   private statement?: Promise<IngestStatement>;
+  /** `writeAll` calls under way (they bypass the batcher), for `idle`. */
+  private readonly whole = new Set<Promise<unknown>>();
 
   private readonly pool: Sql;
   private readonly boss: PgBoss;
@@ -90,9 +94,30 @@ export class EventWriter {
     return this.batcher.submit(event);
   }
 
+  /**
+   * Writes these events as ONE statement, so in one transaction: all of them or none (batch
+   * ingest, replays; docs/api.md#batch-ingest). Not through the batcher: a batch is already big
+   * enough to amortise the statement, and must neither be split nor mixed with other requests'
+   * events. Every retry (stale schema, participant race, idempotency race) writes the whole
+   * batch again. Resolves with one result per event, in order; a revoked deferred key rejects.
+   */
+  async writeAll(items: EventToWrite[]): Promise<WriteResult[]> {
+    const written = this.writeBatch(items);
+    this.whole.add(written);
+    try {
+      const outcomes = await written;
+      const failed = outcomes.find((o) => o instanceof ItemFailure);
+      if (failed) throw failed.error;
+      return outcomes as WriteResult[];
+    } finally {
+      this.whole.delete(written);
+    }
+  }
+
   /** Resolves once nothing is being written and no wake-up is pending (graceful shutdown, tests). */
   async idle(): Promise<void> {
     await this.batcher.idle();
+    await Promise.allSettled([...this.whole]);
     await this.wakeUp.idle();
   }
 
@@ -112,13 +137,14 @@ export class EventWriter {
 
   private async writeBatch(items: EventToWrite[]): Promise<Outcome[]> {
     const statement = await this.prepare();
+    const text = items.some((e) => e.replayOf) ? statement.replays : statement;
     for (let attempt = 1; ; attempt++) {
       const reasons = items.map((e) => e.quarantineReason ?? this.schemas.problem(e));
       let rows: IngestRow[];
       try {
         rows = await runIngest(
           this.pool,
-          statement,
+          text,
           ingestValues(items, reasons, (type) => this.schemas.version(type)),
         );
       } catch (err) {
@@ -142,12 +168,12 @@ export class EventWriter {
 
   /**
    * Replays answer with the original event. A row neither inserted nor seen as a replay repeats
-   * an idempotency key earlier in the same batch: that event is committed by now, so it is read
-   * in a statement of its own.
+   * an idempotency key earlier in the same batch: it answers that row's event (as a replay), or,
+   * when that row has no answer here, the committed event read in a statement of its own.
    */
   private async results(items: EventToWrite[], rows: IngestRow[]): Promise<Outcome[]> {
     const results: Outcome[] = new Array(items.length);
-    const raced: EventToWrite[] = [];
+    const repeats: number[] = [];
     for (const r of rows) {
       if (r.idx === null || r.idx < 0) continue;
       if (r.denied)
@@ -155,7 +181,23 @@ export class EventWriter {
           new DomainError('authentication_error', 'Invalid API key: unknown or revoked'),
         );
       else if (r.id) results[r.idx] = { event_id: r.id, status: r.status!, replayed: r.replayed! };
-      else raced.push(items[r.idx]!);
+      else repeats.push(r.idx);
+    }
+    const raced: EventToWrite[] = [];
+    if (repeats.length) {
+      const firsts = new Map<string, WriteResult>();
+      items.forEach((e, idx) => {
+        const key = `${scopeOf(e)}/${e.idempotencyKey}`;
+        const result = results[idx];
+        if (e.idempotencyKey !== null && !firsts.has(key) && result && !(result instanceof ItemFailure))
+          firsts.set(key, result);
+      });
+      for (const idx of repeats) {
+        const e = items[idx]!;
+        const first = firsts.get(`${scopeOf(e)}/${e.idempotencyKey}`);
+        if (first) results[idx] = { ...first, replayed: true };
+        else raced.push(e);
+      }
     }
     if (raced.length) {
       const prior = await eventsByIdempotencyKey(this.pool, raced);

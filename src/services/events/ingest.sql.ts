@@ -14,6 +14,12 @@ export interface IngestStatement {
   text: string;
   /** The NOTIFY that wakes the queue's workers, or null when the queue does not notify. */
   wakeSql: string | null;
+  /**
+   * The same statement for a batch of replays (docs/api.md#replay): each new event carries its
+   * `replay_of`, and the original gets `replayed_as` in the same transaction. A statement of its
+   * own, so the hot path's plan has none of it.
+   */
+  replays: { name: string; text: string };
 }
 
 /** What the statement answers per input row, per stale schema, and when a participant was not found. */
@@ -48,11 +54,20 @@ export async function prepareIngest(boss: PgBoss): Promise<IngestStatement> {
     queue.notify === true
       ? `select set_config('synchronous_commit', 'off', true), pg_notify(${notifyChannelSql(PGBOSS_SCHEMA)}, '${PROCESS_EVENT_QUEUE}')`
       : null;
-  return { name: `svc-ingest-${queue.table}`, text: ingestStatement(queue.table), wakeSql };
+  return {
+    name: `svc-ingest-${queue.table}`,
+    text: ingestStatement(queue.table, false),
+    wakeSql,
+    replays: { name: `svc-ingest-replay-${queue.table}`, text: ingestStatement(queue.table, true) },
+  };
 }
 
 /** Runs the statement for one batch (prepared by name on the connection). */
-export async function runIngest(db: Sql, s: IngestStatement, values: unknown[]): Promise<IngestRow[]> {
+export async function runIngest(
+  db: Sql,
+  s: { name: string; text: string },
+  values: unknown[],
+): Promise<IngestRow[]> {
   const { rows } = await db.query<IngestRow>({ name: s.name, text: s.text, values });
   return rows;
 }
@@ -126,6 +141,7 @@ export function ingestValues(
       pslot,
       e.timezone,
       e.referralCode,
+      e.replayOf ?? null,
     ];
   });
   return [
@@ -173,19 +189,33 @@ function jobInsert(table: string): string {
 }
 
 /**
+ * A replay's original gets its `replayed_as` with the new event's insert. Each replay carries the
+ * derived idempotency key `replay:<original id>`, so a second replay of one original (concurrent or
+ * retried) is answered as an idempotent replay and never inserted: the link is set once.
+ */
+const REPLAY_LINKS = `,
+linked as (
+  update events o set replayed_as = i.id
+    from inserted n
+    join input i on i.id = n.id
+   where i.replay_of is not null
+     and o.id = i.replay_of and o.workspace_id = i.workspace_id and o.mode = i.mode and o.replayed_as is null
+)`;
+
+/**
  * The idempotency check, the participant upsert (created on first sight, PII enrich-only; a
  * participant that gains nothing is read, not locked), the events INSERT, the processing job and
  * the event-type counters, as data-modifying CTEs of one implicit transaction. Stale schemas and
  * unresolved participants insert nothing and are answered in extra rows (see EventWriter).
  */
-function ingestStatement(table: string): string {
+function ingestStatement(table: string, replays: boolean): string {
   return `
 with input as (
   select (r->>0)::int as idx, (r->>1)::uuid as id, (r->>2)::uuid as workspace_id, r->>3 as mode, r->>4 as event_type,
          r->>5 as external_id, r->>6 as email, r->>7 as phone, r->>8 as name, r->9 as payload,
          (r->>10)::timestamptz as occurred_at, r->>11 as quarantine_reason, r->>12 as idempotency_key, r->>13 as source,
          (r->>14)::uuid as key_check, (r->>15)::boolean as first, (r->>16)::int as pslot, r->>17 as timezone,
-         r->>18 as referral_code
+         r->>18 as referral_code${replays ? ', (r->>19)::uuid as replay_of' : ''}
     from jsonb_array_elements($1::jsonb) r
 ),
 groups as (
@@ -263,10 +293,10 @@ unresolved as (
 ),
 inserted as (
   insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at,
-                      status, quarantine_reason, idempotency_key, source, referral_code)
+                      status, quarantine_reason, idempotency_key, source, referral_code${replays ? ', replay_of' : ''})
   select i.id, i.workspace_id, i.mode, i.event_type, k.id, i.external_id, i.payload, i.occurred_at,
          case when i.quarantine_reason is null then 'received' else 'quarantined' end,
-         i.quarantine_reason, i.idempotency_key, i.source, i.referral_code
+         i.quarantine_reason, i.idempotency_key, i.source, i.referral_code${replays ? ', i.replay_of' : ''}
     from fresh f
     join input i on i.idx = f.idx
     left join known k on k.pslot = f.pslot
@@ -291,7 +321,7 @@ counted as (
    group by workspace_id, mode, event_type
    order by workspace_id, mode, event_type
   on conflict (workspace_id, mode, key, slot) do update set count = c.count + excluded.count
-)
+)${replays ? REPLAY_LINKS : ''}
 select i.idx, coalesce(n.id, p.id) as id, coalesce(n.status, p.status) as status, p.id is not null as replayed,
        exists (select 1 from denied d where d.key_check = i.key_check) as denied, null::text as type_scope, null::text as version, null::jsonb as schema
   from input i
