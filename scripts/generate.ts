@@ -1,15 +1,19 @@
 /**
  * Writes the generated files (STYLE 10) from code: the GraphQL schema, printed sorted, to
- * schema.graphql at the repository root, and the embeddable widget bundle (web/widget →
- * web/widget/dist/svc-points.js, graphql-ws bundled in, built by esbuild). `--check` writes
- * nothing and exits 1 when a committed file differs from what the code produces, for CI. Both
- * are built from code alone: no database, no configuration.
+ * schema.graphql at the repository root, the embeddable widget bundle (web/widget →
+ * web/widget/dist/svc-points.js, graphql-ws bundled in, built by esbuild), and the typed
+ * client's types (clients/typescript/schema.ts, printed by openapi-typescript from the OpenAPI
+ * document `/v1/openapi.json` serves). `--check` writes nothing and exits 1 when a committed file
+ * differs from what the code produces, for CI. All are built from code alone: no database, no
+ * configuration.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { lexicographicSortSchema, printSchema } from 'graphql';
+import { clientSchema } from '../clients/typescript/generate-schema.ts';
+import { openApiDocument } from '../src/rest/openapi.ts';
 import { schema } from '../src/schema/schema.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,6 +42,11 @@ const files: { target: string; content: string; hint: string }[] = [
     target: path.join(root, 'web/widget/dist/svc-points.js'),
     content: await widget(),
     hint: 'the widget in web/widget changed',
+  },
+  {
+    target: path.join(root, 'clients/typescript/schema.ts'),
+    content: await clientSchema(openApiDocument()),
+    hint: 'the REST operations (the OpenAPI document) changed',
   },
 ];
 
