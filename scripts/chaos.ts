@@ -16,7 +16,13 @@ import { runCli } from '../bench/processes.ts';
 import { Cluster, Postgres } from './chaos/cluster.ts';
 import { checkInvariants } from './chaos/invariants.ts';
 import { Client, LoadRecord, runOp } from './chaos/load.ts';
-import { buildSchedule, type Fault } from './chaos/schedule.ts';
+import {
+  ADVOCATES,
+  buildSchedule,
+  type Fault,
+  REFERRAL_HOLD_S,
+  REFERRAL_WINDOW_S,
+} from './chaos/schedule.ts';
 import { RECEIVER_KINDS, type ReceiverKind, startPartner, startReceivers, startSmtp } from './chaos/stubs.ts';
 
 const { values } = parseArgs({
@@ -76,6 +82,14 @@ const TIER_LEVELS = [
  * 15 s (a participant's events come about 11 s apart on average: many spells end during the load).
  */
 const STREAK = 'daily-workout';
+/**
+ * Referrals under the faults (docs/referrals.md; the load in schedule.ts): friends qualify with a
+ * purchase within REFERRAL_WINDOW_S of their sign-up, the advocate's points wait out a hold of
+ * REFERRAL_HOLD_S as a pending grant the workers' referral job writes and releases (or a cancel
+ * claws back), and the advocate limit (per day, from the schedule) blocks the busiest advocates.
+ */
+const FRIEND_POINTS = 15;
+const ADVOCATE_POINTS = 40;
 const ALL_TIME_ACHIEVEMENT = 'regular';
 const IDLE_AFTER_S = 15;
 
@@ -252,6 +266,20 @@ async function run(): Promise<number> {
     },
   });
   const rewardIds = { code: Number(code.id), counted: Number(counted.id), external: Number(external.id) };
+  await must('referral programme', 'PUT', '/v1/referrals/program', {
+    qualifying_event_type: 'purchase',
+    qualify_within: `PT${REFERRAL_WINDOW_S}S`,
+    hold: `PT${REFERRAL_HOLD_S}S`,
+    friend_actions: [
+      { type: 'award_points', points: FRIEND_POINTS, reason: 'Welcome, friend' },
+      { type: 'award_badge', badge: 'referred' },
+    ],
+    advocate_actions: [
+      { type: 'award_points', points: ADVOCATE_POINTS },
+      { type: 'award_badge', badge: 'ambassador' },
+    ],
+    advocate_limit: { period: 'day', max: schedule.referralLimit },
+  });
   const subscriptions = {} as Record<ReceiverKind, string>;
   for (const kind of RECEIVER_KINDS) {
     const s = await must(`subscription ${kind}`, 'POST', '/v1/webhook-subscriptions', {
@@ -262,10 +290,24 @@ async function run(): Promise<number> {
     subscriptions[kind] = String(s.id);
     receivers.secrets.set(kind, String(s.secret));
   }
+  // The advocates, each made by a check-in of theirs (checked with the load's events, so after the
+  // subscriptions), and their codes.
+  const advocateEvents: string[] = [];
+  const codes: string[] = [];
+  for (let k = 0; k < ADVOCATES; k++) {
+    const e = await must(`advocate a${k}`, 'POST', '/v1/events', {
+      event_type: 'checkin',
+      participant: { external_id: `a${k}`, email: `a${k}@example.com`, name: `a${k}` },
+      payload: {},
+    });
+    advocateEvents.push(String(e.event_id));
+    codes.push(String((await must(`code of a${k}`, 'GET', `/v1/participants/a${k}/referral-code`)).code));
+  }
   note('workspace configured; load and faults start');
 
   // --- load and faults, both from the schedule ---
   const rec = new LoadRecord();
+  for (const id of advocateEvents) rec.acceptedEvents.add(id);
   const restartWindows: { from: number; to: number }[] = [];
   const faultLog = {
     kills: 0,
@@ -290,7 +332,7 @@ async function run(): Promise<number> {
       while (inFlight >= MAX_IN_FLIGHT) await sleep(10);
       inFlight++;
       track(
-        runOp(client, rec, s, rewardIds, start)
+        runOp(client, rec, s, rewardIds, start, codes)
           .catch((e: Error) => {
             note(`op ${s.seq} threw: ${e.message}`);
           })
@@ -406,7 +448,9 @@ async function run(): Promise<number> {
             join participants p on p.id = c.participant_id where p.workspace_id = $1 group by 1) s
           where s.spell_at <= now() - make_interval(secs => $3 + 2)
             and not exists (select 1 from flow_runs r where r.flow_id = $2 and r.participant_id = s.participant_id
-                              and r.spell_at = s.spell_at)) as due_spells`,
+                              and r.spell_at = s.spell_at)) as due_spells,
+        (select count(*) from referrals where workspace_id = $1
+            and due_at <= now() - interval '2 seconds') as due_referrals`,
       [ws.id, idle.id, IDLE_AFTER_S],
     );
     backlog = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
@@ -463,6 +507,12 @@ async function run(): Promise<number> {
       allTimeAchievement: ALL_TIME_ACHIEVEMENT,
       idleFlowId: String(idle.id),
       idleAfterS: IDLE_AFTER_S,
+      dueGraceS: DUE_GRACE_S,
+    },
+    referrals: {
+      friendPoints: FRIEND_POINTS,
+      advocatePoints: ADVOCATE_POINTS,
+      limit: schedule.referralLimit,
       dueGraceS: DUE_GRACE_S,
     },
   });

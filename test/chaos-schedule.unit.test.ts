@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, mulberry32, WORKOUT_PARTICIPANTS } from '../scripts/chaos/schedule.ts';
+import { ADVOCATES, buildSchedule, mulberry32, WORKOUT_PARTICIPANTS } from '../scripts/chaos/schedule.ts';
 
 describe('chaos schedule', () => {
   it('is a function of the seed: the same seed gives the same ops, faults and hash', () => {
@@ -12,7 +12,7 @@ describe('chaos schedule', () => {
   it('holds every kind of load and fault, in time order, within the duration', () => {
     const s = buildSchedule(20261125, 120);
     const kinds = new Set(s.ops.map((o) => o.op.kind));
-    expect([...kinds].sort()).toEqual(['adjust', 'erase', 'event', 'redeem', 'reverse']);
+    expect([...kinds].sort()).toEqual(['adjust', 'cancel_referral', 'erase', 'event', 'redeem', 'reverse']);
     expect(s.ops.some((o) => o.repeatOf !== null)).toBe(true);
     // Workouts dated three or two days back in the first half, then today or yesterday, all of the first participants.
     const workouts = s.ops.flatMap((o) => (o.op.kind === 'event' && o.op.type === 'workout' ? [o.op] : []));
@@ -30,6 +30,47 @@ describe('chaos schedule', () => {
     const at = s.ops.map((o) => o.at);
     expect(at).toEqual([...at].sort((x, y) => x - y));
     expect(Math.max(...s.faults.map((f) => f.at))).toBeLessThan(120_000);
+  });
+
+  it('refers friends with every advocate’s code, qualifies most after their sign-up, cancels some', () => {
+    const s = buildSchedule(20261125, 120);
+    const first = (p: (o: (typeof s.ops)[number]) => boolean) =>
+      s.ops.filter((o) => o.repeatOf === null && p(o));
+    const signups = first(
+      (o) => o.op.kind === 'event' && o.op.type === 'checkin' && o.op.participant.startsWith('f'),
+    );
+    expect(signups.length).toBeGreaterThan(20);
+    expect(signups.every((o) => o.op.kind === 'event' && o.op.type === 'checkin' && o.op.referral)).toBe(
+      true,
+    );
+    const by = (o: (typeof s.ops)[number]) => (o.op.kind === 'event' ? o.op.referral?.advocate : undefined);
+    expect(new Set(signups.map(by))).toEqual(new Set(Array.from({ length: ADVOCATES }, (_, k) => k)));
+    // Some with their advocate's e-mail; the busiest advocate over the limit.
+    expect(signups.some((o) => o.op.kind === 'event' && o.op.email === `a${by(o)}@example.com`)).toBe(true);
+    expect(signups.filter((o) => by(o) === 0).length).toBeGreaterThan(s.referralLimit);
+    // Each friend's purchases come after their sign-up; each cancel after a purchase.
+    const signedUpAt = new Map(signups.map((o) => [o.op.kind === 'event' && o.op.participant, o.at]));
+    const purchases = first(
+      (o) => o.op.kind === 'event' && o.op.type === 'purchase' && o.op.participant.startsWith('f'),
+    );
+    expect(purchases.length).toBeGreaterThan(signups.length / 2);
+    for (const p of purchases)
+      expect(p.at).toBeGreaterThan(signedUpAt.get(p.op.kind === 'event' && p.op.participant)!);
+    const cancels = first((o) => o.op.kind === 'cancel_referral');
+    expect(cancels.length).toBeGreaterThan(3);
+    for (const c of cancels) {
+      const friend = c.op.kind === 'cancel_referral' ? c.op.friend : '';
+      expect(purchases.some((p) => p.op.kind === 'event' && p.op.participant === friend && p.at < c.at)).toBe(
+        true,
+      );
+    }
+    // Advocates' own codes and existing participants' events carrying one.
+    expect(
+      first((o) => o.op.kind === 'event' && o.op.participant.startsWith('a') && !!o.op.referral),
+    ).toHaveLength(ADVOCATES);
+    expect(
+      first((o) => o.op.kind === 'event' && o.op.participant.startsWith('p') && !!o.op.referral),
+    ).toHaveLength(3);
   });
 
   it('mulberry32 is deterministic and uniform enough', () => {

@@ -47,6 +47,12 @@ export interface CheckInput {
    * wait when checked.
    */
   engagement: { allTimeAchievement: string; idleFlowId: string; idleAfterS: number; dueGraceS: number };
+  /**
+   * The referral programme of the run (docs/referrals.md): the friend's points (one action, key
+   * `referral:<id>:friend:0`) and the advocate's (one grant), its advocate limit per day, and how
+   * long past its time a referral may still wait for the job when checked.
+   */
+  referrals: { friendPoints: number; advocatePoints: number; limit: number; dueGraceS: number };
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -81,7 +87,9 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
                   from flow_runs where workspace_id = $1 group by 1),
        credits as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from ledger_entries
                     where workspace_id = $1 and source = 'flow' group by 1),
-       grants as (select event_id, count(*) as n from pending_grants where workspace_id = $1 group by 1),
+       -- An advocate's referral grant names the friend's qualifying event: not that event's award.
+       grants as (select event_id, count(*) as n from pending_grants where workspace_id = $1
+                   and idempotency_key not like 'referral:%' group by 1),
        msgs as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from messages where workspace_id = $1 group by 1),
        awards as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from participant_badges
                    where workspace_id = $1 and idempotency_key is not null group by 1),
@@ -497,6 +505,9 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
     await streaksAreTheirHistory(c),
     await achievementsAwardedOnce(c),
     await idleSpellsRunOnce(c),
+    await referralEffectsOnce(c),
+    await noClawedBackRewardCredited(c),
+    await referralGuardsHold(c),
   );
   return out;
 }
@@ -639,11 +650,13 @@ async function capsHold(c: CheckInput): Promise<Verdict> {
     await one(
       c.db,
       `with awards as (
+         -- Not a referral's (a friend's credit, an advocate's grant): no flow awarded them.
          select idempotency_key as key, participant_id, points from ledger_entries
           where workspace_id = $1 and source = 'flow' and reverses_entry_id is null
-            and idempotency_key not like 'pending:%'
+            and idempotency_key not like 'pending:%' and idempotency_key not like 'referral:%'
          union all
-         select idempotency_key, participant_id, points from pending_grants where workspace_id = $1
+         select idempotency_key, participant_id, points from pending_grants
+          where workspace_id = $1 and idempotency_key not like 'referral:%'
        ), dated as (
          -- An event's award: '<event id>:<flow id>:<i>', in the period of its occurred_at. An idle
          -- spell's: 'idle:<participant>:<spell µs>:<flow id>:<i>', in the period of the spell's end.
@@ -1097,6 +1110,268 @@ async function idleSpellsRunOnce(c: CheckInput): Promise<Verdict> {
         v.credit_of_a_run_without_award! +
         v.credit_without_run! +
         v.overdue_spells! ===
+        0,
+    ...v,
+  };
+}
+
+// 21. Each referral's effects happen once (docs/referrals.md): a referral that qualified has
+//     exactly one friend credit (`referral:<id>:friend:0`, the friend's, for the programme's
+//     points), one `referral.qualified`, the friend holds `referred`; one that did not has none of
+//     them. Its advocate's reward is one grant (`referral:<id>:advocate`, the advocate's, for the
+//     points, available at the hold's end, the one its grant_ids names), and a `rewarded` one has
+//     exactly one `referral.rewarded` (no other has one); an advocate holds `ambassador` exactly
+//     when one of their referrals was rewarded; each referral badge has one `badge.awarded` naming
+//     a referral; no result, credit or grant names a referral that does not exist; none is left
+//     past its time (a pending one past its window, a qualified one past its hold) once drained.
+async function referralEffectsOnce(c: CheckInput): Promise<Verdict> {
+  const { friendPoints, advocatePoints, dueGraceS } = c.referrals;
+  const v = counts(
+    await one(
+      c.db,
+      `with r as (select * from referrals where workspace_id = $1),
+       fc as (select id, substr(reference, 10) as rid, idempotency_key, participant_id, points, source
+                from ledger_entries where workspace_id = $1 and reference like 'referral:%'),
+       g as (select id, split_part(idempotency_key, ':', 2) as rid, participant_id, points, status, available_at
+               from pending_grants where workspace_id = $1 and idempotency_key like 'referral:%'),
+       o as (select type, data->'referral'->>'id' as rid, count(*) as n from outbox
+              where workspace_id = $1 and type in ('referral.qualified', 'referral.rewarded') group by 1, 2),
+       held as (select h.participant_id, b.key from participant_badges h join badges b on b.id = h.badge_id
+                 where h.workspace_id = $1 and b.key in ('referred', 'ambassador')),
+       hk as (select p.external_id, h.key, count(*) as n from held h join participants p on p.id = h.participant_id
+               group by 1, 2),
+       bo as (select data->'participant'->>'external_id' as external_id, data->'badge'->>'key' as key, count(*) as n
+                from outbox where workspace_id = $1 and type = 'badge.awarded' and data->>'referral_id' is not null
+               group by 1, 2)
+       select (select count(*) from r) as referrals,
+         (select count(*) from r where status = 'pending') as pending,
+         (select count(*) from r where status = 'blocked') as blocked,
+         (select count(*) from r where status = 'expired') as expired,
+         (select count(*) from r where status = 'qualified') as qualified,
+         (select count(*) from r where status = 'rewarded') as rewarded,
+         (select count(*) from r where status = 'clawed_back') as clawed_back,
+         (select count(*) from fc) as friend_credits,
+         (select count(*) from g) as advocate_grants,
+         (select count(*) from r where qualified_at is not null
+             and (select count(*) from fc where fc.rid = r.id::text) <> 1) as qualified_not_one_friend_credit,
+         (select count(*) from r where qualified_at is null and exists (select 1 from fc where fc.rid = r.id::text))
+           as friend_credit_not_qualified,
+         (select count(*) from fc left join r on r.id::text = fc.rid
+           where r.id is null or fc.participant_id <> r.friend_id or fc.points <> $2 or fc.source <> 'flow'
+              or fc.idempotency_key <> 'referral:' || r.id || ':friend:0') as friend_credit_not_its_referral,
+         (select count(*) from r left join o on o.type = 'referral.qualified' and o.rid = r.id::text
+           where coalesce(o.n, 0) <> (case when r.qualified_at is not null then 1 else 0 end)) as qualified_not_one_result,
+         (select count(*) from r left join o on o.type = 'referral.rewarded' and o.rid = r.id::text
+           where coalesce(o.n, 0) <> (case when r.status = 'rewarded' then 1 else 0 end)) as rewarded_not_one_result,
+         (select count(*) from o where not exists (select 1 from r where r.id::text = o.rid)) as result_without_referral,
+         (select count(*) from r where qualified_at is null and grant_ids is not null) as grant_not_qualified,
+         (select count(*) from r where grant_ids is not null and cardinality(grant_ids) <> 1) as not_one_grant,
+         (select count(*) from r where status = 'rewarded' and grant_ids is null) as rewarded_without_grant,
+         (select count(*) from g left join r on r.id::text = g.rid
+           where r.id is null or r.grant_ids is distinct from array[g.id] or g.participant_id <> r.advocate_id
+              or g.points <> $3 or g.available_at <> r.reward_available_at) as grant_not_its_referral,
+         (select count(*) from r where qualified_at is not null
+             and not exists (select 1 from held h where h.participant_id = r.friend_id and h.key = 'referred'))
+           as qualified_friend_without_badge,
+         (select count(*) from held h where h.key = 'referred' and not exists (
+             select 1 from r where r.friend_id = h.participant_id and r.qualified_at is not null))
+           as referred_badge_without_qualification,
+         (select count(*) from (select distinct advocate_id from r where status = 'rewarded') a
+           where not exists (select 1 from held h where h.participant_id = a.advocate_id and h.key = 'ambassador'))
+           as rewarded_advocate_without_badge,
+         (select count(*) from held h where h.key = 'ambassador' and not exists (
+             select 1 from r where r.advocate_id = h.participant_id and r.status = 'rewarded'))
+           as ambassador_badge_without_reward,
+         (select count(*) from hk full join bo using (external_id, key) where hk.n is distinct from bo.n)
+           as badges_not_one_result,
+         (select count(*) from r where due_at < now() - make_interval(secs => $4)) as overdue`,
+      [c.workspaceId, friendPoints, advocatePoints, dueGraceS],
+    ),
+  );
+  return {
+    invariant: 'each_referral_effect_once',
+    held:
+      v.rewarded! > 0 &&
+      v.qualified_not_one_friend_credit! +
+        v.friend_credit_not_qualified! +
+        v.friend_credit_not_its_referral! +
+        v.qualified_not_one_result! +
+        v.rewarded_not_one_result! +
+        v.result_without_referral! +
+        v.grant_not_qualified! +
+        v.not_one_grant! +
+        v.rewarded_without_grant! +
+        v.grant_not_its_referral! +
+        v.qualified_friend_without_badge! +
+        v.referred_badge_without_qualification! +
+        v.rewarded_advocate_without_badge! +
+        v.ambassador_badge_without_reward! +
+        v.badges_not_one_result! +
+        v.overdue! ===
+        0,
+    ...v,
+  };
+}
+
+// 22. No clawed-back referral's reward was ever credited, and every rewarded one's exactly once:
+//     a `clawed_back` referral's grant (if the job wrote one before the cancel) is cancelled, no
+//     ledger entry references `pending:<grant>` for it, and it was clawed back during its hold
+//     (a cancel's time is before the hold's end) and never rewarded; a `rewarded` one's grant is
+//     activated with exactly one `pending:<grant>` credit, the one it names, to the advocate, and
+//     it was rewarded at or after the hold's end. Every cancel answered 200 left its referral
+//     `clawed_back`, and no referral's cancel was answered 200 twice.
+async function noClawedBackRewardCredited(c: CheckInput): Promise<Verdict> {
+  const answers = [...c.rec.cancelsByReferral.entries()];
+  const cancelled = answers.filter(([, s]) => s.includes(200)).map(([id]) => id);
+  const v = counts(
+    await one(
+      c.db,
+      `with r as (select * from referrals where workspace_id = $1 and status in ('clawed_back', 'rewarded')),
+       g as (select r.id as rid, r.status as referral_status, r.advocate_id, g.id, g.status, g.points, g.entry_id
+               from r join pending_grants g on g.idempotency_key = 'referral:' || r.id || ':advocate'),
+       e as (select id, participant_id, points, substr(reference, 9) as gid from ledger_entries
+              where workspace_id = $1 and reference like 'pending:%')
+       select (select count(*) from r where status = 'clawed_back') as clawed_back,
+         (select count(*) from r where status = 'clawed_back' and grant_ids is not null) as clawed_back_after_grant,
+         (select count(*) from r where status = 'rewarded') as rewarded,
+         (select count(*) from g where referral_status = 'clawed_back' and status <> 'cancelled')
+           as clawed_back_grant_not_cancelled,
+         (select count(*) from g join e on e.gid = g.id::text where g.referral_status = 'clawed_back')
+           as clawed_back_reward_credited,
+         (select count(*) from r where status = 'clawed_back'
+             and (clawed_back_at is null or rewarded_at is not null or clawed_back_at >= reward_available_at))
+           as clawed_back_not_during_hold,
+         (select count(*) from r where status = 'rewarded'
+             and (select count(*) from g where g.rid = r.id and g.status = 'activated') <> 1)
+           as rewarded_grant_not_activated,
+         (select count(*) from g where referral_status = 'rewarded'
+             and (select count(*) from e where e.gid = g.id::text) <> 1) as rewarded_grant_not_credited_once,
+         (select count(*) from g join e on e.gid = g.id::text where g.referral_status = 'rewarded'
+             and (e.participant_id <> g.advocate_id or e.points <> g.points or g.entry_id is distinct from e.id))
+           as reward_credit_not_its_grant,
+         (select count(*) from r where status = 'rewarded'
+             and (rewarded_at is null or clawed_back_at is not null or rewarded_at < reward_available_at))
+           as rewarded_before_hold_end,
+         (select count(*) from unnest($2::uuid[]) x(id)
+           where not exists (select 1 from r where r.id = x.id and r.status = 'clawed_back'))
+           as cancel_answered_200_not_clawed_back`,
+      [c.workspaceId, cancelled],
+    ),
+  );
+  const cancels = answers.reduce((n, [, s]) => n + s.length, 0);
+  const extra = {
+    cancels_answered: cancels,
+    cancels_200: answers.reduce((n, [, s]) => n + s.filter((x) => x === 200).length, 0),
+    cancels_409: answers.reduce((n, [, s]) => n + s.filter((x) => x === 409).length, 0),
+    cancel_answered_200_twice: answers.filter(([, s]) => s.filter((x) => x === 200).length > 1).length,
+  };
+  return {
+    invariant: 'no_clawed_back_reward_credited',
+    held:
+      v.clawed_back! > 0 &&
+      v.rewarded! > 0 &&
+      v.clawed_back_grant_not_cancelled! +
+        v.clawed_back_reward_credited! +
+        v.clawed_back_not_during_hold! +
+        v.rewarded_grant_not_activated! +
+        v.rewarded_grant_not_credited_once! +
+        v.reward_credit_not_its_grant! +
+        v.rewarded_before_hold_end! +
+        v.cancel_answered_200_not_clawed_back! +
+        extra.cancel_answered_200_twice ===
+        0,
+    ...v,
+    ...extra,
+  };
+}
+
+// 23. Attribution's guards hold across the kills (the programme's time zone is UTC): a participant is a friend once; a referral's
+//     event is its friend's and carried its code; it is blocked exactly when it has a reason, and
+//     then for that reason (self: the advocate is the friend; same_email: their e-mails agree; an
+//     existing participant: the friend was not made by the event), and a referral not blocked was
+//     made by the event that created its friend, with an e-mail other than the advocate's; no
+//     advocate has more referrals that count (not blocked) in a day than the limit, and one
+//     blocked for the limit had it full. A qualified referral was qualified within its window by
+//     a purchase of its friend (the friend's first since the referral was made); an expired one
+//     had no purchase of the friend processed within the window.
+async function referralGuardsHold(c: CheckInput): Promise<Verdict> {
+  const v = counts(
+    await one(
+      c.db,
+      `with r as (
+         select r.*, e.participant_id as event_participant, e.referral_code as event_code, e.received_at,
+                f.created_at as friend_created_at, lower(f.email) as friend_email, lower(a.email) as advocate_email,
+                to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') as day
+           from referrals r join events e on e.id = r.event_id
+           join participants f on f.id = r.friend_id join participants a on a.id = r.advocate_id
+          where r.workspace_id = $1
+       ), per_day as (
+         select advocate_id, day, count(*) filter (where status <> 'blocked') as counted,
+                count(*) filter (where reason = 'limit_reached') as limited
+           from r group by 1, 2
+       ), q as (
+         select r.id, r.expires_at, r.qualified_at, r.created_at, q.participant_id, q.event_type, q.occurred_at,
+                (select min(x.id::text) from events x where x.participant_id = r.friend_id and x.event_type = 'purchase'
+                   and x.status = 'processed' and x.received_at >= r.received_at) as first_purchase,
+                q.id::text as qualifying
+           from r join events q on q.id = r.qualifying_event_id
+       )
+       select (select count(*) from r) as referrals,
+         (select count(*) from r where reason = 'self_referral') as self_referrals,
+         (select count(*) from r where reason = 'same_email') as same_email,
+         (select count(*) from r where reason = 'existing_participant') as existing_participants,
+         (select count(*) from r where reason = 'limit_reached') as limit_reached,
+         (select count(*) from (select friend_id from r group by 1 having count(*) > 1) d) as friend_twice,
+         (select count(*) from r where event_participant <> friend_id or event_code is distinct from code)
+           as event_not_the_friends_with_its_code,
+         (select count(*) from r where (status = 'blocked') <> (reason is not null)) as blocked_without_reason,
+         (select count(*) from r where (reason = 'self_referral') <> (friend_id = advocate_id)) as self_referral_wrong,
+         (select count(*) from r where reason = 'same_email' and friend_email is distinct from advocate_email)
+           as same_email_wrong,
+         (select count(*) from r where reason = 'existing_participant' and friend_created_at = received_at)
+           as existing_participant_was_new,
+         (select count(*) from r where status <> 'blocked' and friend_created_at <> received_at)
+           as not_blocked_friend_not_new,
+         (select count(*) from r where status <> 'blocked' and friend_email = advocate_email) as not_blocked_same_email,
+         (select count(*) from per_day where counted > $2) as limit_exceeded,
+         (select count(*) from per_day where limited > 0 and counted < $2) as limited_below_limit,
+         (select count(*) from q) as qualified,
+         (select count(*) from q where event_type <> 'purchase' or participant_id <> (
+             select friend_id from r where r.id = q.id)) as qualified_by_other_event,
+         (select count(*) from q where occurred_at > expires_at) as qualified_outside_window,
+         (select count(*) from q where qualifying is distinct from first_purchase) as qualified_not_by_first_purchase,
+         (select count(*) from r where status = 'expired' and (qualified_at is not null or exists (
+             select 1 from events x where x.participant_id = r.friend_id and x.event_type = 'purchase'
+                and x.status = 'processed' and x.received_at >= r.received_at and x.occurred_at <= r.expires_at
+                and x.processed_at < r.expires_at - interval '1 second'))) as expired_though_purchased_in_time,
+         -- Not a failure: a purchase within the window processed after it ended, once the job had
+         -- expired the referral (the job and the engine each move a referral under the friend's lock;
+         -- expired is final, docs/referrals.md).
+         (select count(*) from r where status = 'expired' and exists (
+             select 1 from events x where x.participant_id = r.friend_id and x.event_type = 'purchase'
+                and x.received_at >= r.received_at and x.occurred_at <= r.expires_at)) as expired_with_purchase_processed_late`,
+      [c.workspaceId, c.referrals.limit],
+    ),
+  );
+  return {
+    invariant: 'referral_guards_hold',
+    held:
+      v.referrals! > 0 &&
+      v.limit_reached! + v.same_email! > 0 &&
+      v.friend_twice! +
+        v.event_not_the_friends_with_its_code! +
+        v.blocked_without_reason! +
+        v.self_referral_wrong! +
+        v.same_email_wrong! +
+        v.existing_participant_was_new! +
+        v.not_blocked_friend_not_new! +
+        v.not_blocked_same_email! +
+        v.limit_exceeded! +
+        v.limited_below_limit! +
+        v.qualified_by_other_event! +
+        v.qualified_outside_window! +
+        v.qualified_not_by_first_purchase! +
+        v.expired_though_purchased_in_time! ===
         0,
     ...v,
   };

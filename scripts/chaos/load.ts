@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { LoadOp, ScheduledOp } from './schedule.ts';
+import { type LoadOp, REFERRAL_HOLD_S, type ScheduledOp } from './schedule.ts';
 
 export interface Answer {
   /** answered: a status came back; unknown: the socket died after sending (we may or may not have
@@ -133,13 +133,18 @@ export class LoadRecord {
   readonly eventIdsByKey = new Map<string, Set<string>>();
   readonly entryIdsByKey = new Map<string, Set<string>>();
   readonly redemptionIdsByKey = new Map<string, Set<string>>();
+  /** Referral cancels: the statuses each referral's cancels were answered with. */
+  readonly cancelsByReferral = new Map<string, number[]>();
   /** Successful adjustments: candidates for reversals. */
   readonly adjustments: { participant: string; id: string }[] = [];
   reversals = 0;
   erasures = 0;
 
   count(kind: string, a: Answer): void {
-    const label = a.result === 'answered' ? String(a.status) : a.result;
+    this.tally(kind, a.result === 'answered' ? String(a.status) : a.result);
+  }
+
+  tally(kind: string, label: string): void {
     const k = this.outcomes[kind] ?? {};
     this.outcomes[kind] = k;
     k[label] = (k[label] ?? 0) + 1;
@@ -154,13 +159,17 @@ const add = (m: Map<string, Set<string>>, key: string, v: string) => {
 
 const DAY_MS = 86_400_000;
 
-/** Runs one scheduled op through the client and records its answer; `start`: when the load started (epoch ms). */
+/**
+ * Runs one scheduled op through the client and records its answer; `start`: when the load started
+ * (epoch ms); `codes`: the advocates' referral codes, by index.
+ */
 export async function runOp(
   client: Client,
   rec: LoadRecord,
   s: ScheduledOp,
   rewardIds: Record<string, number>,
   start: number,
+  codes: string[],
 ): Promise<void> {
   const op: LoadOp = s.op;
   const drop = { dropAfterMs: s.dropAfterMs };
@@ -178,9 +187,10 @@ export async function runOp(
           event_type: op.type,
           participant: {
             external_id: op.participant,
-            email: `${op.participant}@example.com`,
+            email: op.email ?? `${op.participant}@example.com`,
             name: op.participant,
             ...(op.timezone ? { timezone: op.timezone } : {}),
+            ...(op.referral ? { referral_code: codes[op.referral.advocate] } : {}),
           },
           payload: { seq: s.repeatOf ?? s.seq },
           ...(op.occurred
@@ -190,7 +200,7 @@ export async function runOp(
         },
         { ...drop, headers: keyHeader(op) },
       );
-      rec.count(s.repeatOf === null ? 'event' : 'event (repeat)', a);
+      rec.count(`${op.referral ? 'event with a code' : 'event'}${s.repeatOf === null ? '' : ' (repeat)'}`, a);
       const id = a.status === 202 ? String(a.body?.event_id ?? '') : '';
       if (id) {
         rec.acceptedEvents.add(id);
@@ -246,6 +256,30 @@ export async function runOp(
             ? String(err.redemption_id ?? '')
             : '';
       if (id && op.key) add(rec.redemptionIdsByKey, op.key, id);
+      return;
+    }
+    case 'cancel_referral': {
+      // Its referral once it is qualified (the purchase may still be waiting for a worker): looked
+      // for among the qualified ones (a handful at a time: one page) until the hold would be over.
+      const deadline = Date.now() + REFERRAL_HOLD_S * 1000;
+      let r: { id: string } | undefined;
+      let last = 'not qualified';
+      for (;;) {
+        const list = await client.call('list referrals', 'GET', '/v1/referrals?status=qualified&limit=200');
+        const data = (list.body?.data as { id: string; friend: { external_id: string } }[] | undefined) ?? [];
+        r = data.find((x) => x.friend.external_id === op.friend);
+        if (r || Date.now() > deadline) break;
+        last = list.status === 200 ? 'not qualified' : `list ${list.status ?? list.result}`;
+        await new Promise((ok) => setTimeout(ok, 300));
+      }
+      if (!r) return void rec.tally('cancel referral', last);
+      const a = await client.call('cancel referral', 'POST', `/v1/referrals/${r.id}/cancel`, {}, drop);
+      rec.count(`cancel referral${s.repeatOf === null ? '' : ' (repeat)'}`, a);
+      if (a.status !== null) {
+        const answers = rec.cancelsByReferral.get(r.id) ?? [];
+        answers.push(a.status);
+        rec.cancelsByReferral.set(r.id, answers);
+      }
       return;
     }
     case 'erase': {

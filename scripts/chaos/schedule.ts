@@ -36,6 +36,23 @@ export interface Occurred {
   daysAgo: number;
 }
 
+/**
+ * Referrals (docs/referrals.md) under the faults: ADVOCATES advocates `a0`.. (made in the setup,
+ * their codes read from the API), each with the e-mail `a<k>@example.com`; a friend `f<i>` signs
+ * up every FRIEND_EVERY_MS in the first 80% of the run with a check-in carrying an advocate's code
+ * (picked by ADVOCATE_WEIGHTS; a tenth with that advocate's e-mail: blocked `same_email`), most
+ * make a purchase (the qualifying type) a few seconds later, a tenth of those only after the
+ * qualification window; some are cancelled during the hold, some twice at once. Three advocates
+ * send their own code (`self_referral`), three events of existing participants carry one
+ * (`existing_participant`). The advocate limit is what blocks the busiest advocates
+ * (`limit_reached`).
+ */
+export const ADVOCATES = 3;
+const ADVOCATE_WEIGHTS = [0.4, 0.35, 0.25];
+const FRIEND_EVERY_MS = 3000;
+export const REFERRAL_WINDOW_S = 20;
+export const REFERRAL_HOLD_S = 4;
+
 export type LoadOp =
   | {
       kind: 'event';
@@ -46,11 +63,17 @@ export type LoadOp =
       /** Workouts only: when it happened, and the time zone its participant's periods are taken in. */
       occurred?: Occurred;
       timezone?: string;
+      /** The code of this advocate (index into the run's advocates) in the participant object. */
+      referral?: { advocate: number };
+      /** The participant object's e-mail, when not `<participant>@example.com`. */
+      email?: string;
     }
   | { kind: 'adjust'; participant: string; points: number; key: string | null; keyIn: KeyPlace }
   | { kind: 'reverse'; pick: number }
   | { kind: 'redeem'; participant: string; reward: RewardKey; key: string | null; keyIn: KeyPlace }
-  | { kind: 'erase'; participant: string };
+  | { kind: 'erase'; participant: string }
+  /** POST /v1/referrals/{id}/cancel of the referral whose friend is `friend`, if it is qualified. */
+  | { kind: 'cancel_referral'; friend: string };
 
 export interface ScheduledOp {
   /** ms after the load starts */
@@ -74,6 +97,8 @@ export interface Schedule {
   durationMs: number;
   ops: ScheduledOp[];
   faults: Fault[];
+  /** The referral programme's advocate limit (per day): about a third of the friends' sign-ups. */
+  referralLimit: number;
   hash: string;
 }
 
@@ -158,6 +183,8 @@ export function buildSchedule(seed: number, durationS: number): Schedule {
       ops.push({ at: at + later, seq: seq++, op, dropAfterMs: null, repeatOf: s });
     }
   }
+  const referrals = referralOps(seed, durationMs, seq);
+  ops.push(...referrals.ops);
   ops.sort((a, b) => a.at - b.at || a.seq - b.seq);
 
   const faults: Fault[] = [];
@@ -176,8 +203,91 @@ export function buildSchedule(seed: number, durationS: number): Schedule {
   faults.sort((a, b) => a.at - b.at);
 
   const hash = createHash('sha256')
-    .update(JSON.stringify({ seed, durationMs, ops, faults }))
+    .update(JSON.stringify({ seed, durationMs, ops, faults, referralLimit: referrals.limit }))
     .digest('hex')
     .slice(0, 16);
-  return { seed, durationMs, ops, faults, hash };
+  return { seed, durationMs, ops, faults, referralLimit: referrals.limit, hash };
+}
+
+/**
+ * The referral load (see ADVOCATES), from a PRNG of its own, so the rest of the schedule is the
+ * one the seed gave before referrals; its ops are numbered from `firstSeq` on.
+ */
+function referralOps(
+  seed: number,
+  durationMs: number,
+  firstSeq: number,
+): { ops: ScheduledOp[]; limit: number } {
+  const rnd = mulberry32(seed ^ 0x2e4e7a1);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const keyIn = (pKeyed: number): KeyPlace => (rnd() < pKeyed ? (rnd() < 0.5 ? 'header' : 'body') : 'none');
+  const advocate = () => {
+    const r = rnd();
+    let below = 0;
+    for (let k = 0; k < ADVOCATES; k++) {
+      below += ADVOCATE_WEIGHTS[k]!;
+      if (r < below) return k;
+    }
+    return ADVOCATES - 1;
+  };
+  const ops: ScheduledOp[] = [];
+  let seq = firstSeq;
+  /** An op, with the repeats a keyed one gets as in the main load (always after a dropped socket). */
+  const push = (at: number, op: LoadOp) => {
+    const s = seq++;
+    const keyed = 'key' in op && op.key !== null;
+    const dropAfterMs = rnd() < 0.06 ? int(0, 30) : null;
+    ops.push({ at, seq: s, op, dropAfterMs, repeatOf: null });
+    if (keyed && (dropAfterMs !== null || rnd() < 0.2)) {
+      const later = rnd() < 0.4 ? int(0, 20) : int(200, 4000);
+      ops.push({ at: at + later, seq: seq++, op, dropAfterMs: null, repeatOf: s });
+    }
+    return s;
+  };
+  const event = (
+    at: number,
+    type: 'purchase' | 'checkin',
+    participant: string,
+    extra: { referral?: { advocate: number }; email?: string } = {},
+  ) => {
+    const k = keyIn(0.85);
+    // `push` numbers this op `seq`: the key is named after it, as in the main load.
+    const key = k === 'none' ? null : `ev-${seed}-${seq}`;
+    return push(at, { kind: 'event', type, participant, key, keyIn: k, ...extra });
+  };
+
+  let friends = 0;
+  for (let at = int(1500, 3000); at < durationMs * 0.8; at += FRIEND_EVERY_MS + int(-1000, 1000)) {
+    const friend = `f${friends++}`;
+    const k = advocate();
+    event(at, 'checkin', friend, {
+      referral: { advocate: k },
+      ...(rnd() < 0.1 ? { email: `a${k}@example.com` } : {}),
+    });
+    if (rnd() >= 0.8) continue;
+    // The qualifying purchase: within the window, or (a tenth) after it.
+    const inTime = rnd() < 0.9;
+    const buys =
+      at + (inTime ? int(1500, 9000) : int((REFERRAL_WINDOW_S + 1) * 1000, (REFERRAL_WINDOW_S + 6) * 1000));
+    event(buys, 'purchase', friend);
+    // A second purchase changes nothing for the referral.
+    if (rnd() < 0.2) event(buys + int(500, 5000), 'purchase', friend);
+    // Cancelled during the hold (mostly: the purchase is processed first), sometimes twice at once.
+    if (inTime && rnd() < 0.5) {
+      const cancelAt = buys + int(500, (REFERRAL_HOLD_S - 1) * 1000);
+      const cancel: LoadOp = { kind: 'cancel_referral', friend };
+      const c = push(cancelAt, cancel);
+      if (rnd() < 0.3)
+        ops.push({ at: cancelAt + int(0, 20), seq: seq++, op: cancel, dropAfterMs: null, repeatOf: c });
+    }
+  }
+  // Guards beside the friends: advocates sending their own code, existing participants one.
+  for (let k = 0; k < ADVOCATES; k++)
+    event(int(durationMs * 0.1, durationMs * 0.7), 'checkin', `a${k}`, { referral: { advocate: k } });
+  for (let i = 0; i < 3; i++)
+    event(int(durationMs * 0.4, durationMs * 0.8), 'checkin', `p${int(0, PARTICIPANTS - 1)}`, {
+      referral: { advocate: int(0, ADVOCATES - 1) },
+    });
+  // What falls past the run's end is not sent (a repeat comes after its original).
+  return { ops: ops.filter((o) => o.at < durationMs), limit: Math.max(2, Math.ceil(friends * 0.3)) };
 }
