@@ -33,6 +33,7 @@ import { participantsOperations } from './participants.ts';
 import { pointsOperations } from './points.ts';
 import { referralOperations } from './referrals.ts';
 import { rewardsOperations } from './rewards.ts';
+import { simulateOperations } from './simulate.ts';
 import { streakOperations } from './streaks.ts';
 import { tierOperations } from './tiers.ts';
 import { webhooksOperations } from './webhooks.ts';
@@ -47,6 +48,7 @@ export type { OperationAuth };
  */
 export const OPERATIONS: Operation[] = [
   ...eventsOperations,
+  ...simulateOperations,
   ...eventTypesOperations,
   ...metaOperations,
   ...messagesOperations,
