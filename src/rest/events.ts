@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { MAX_JSON_DEPTH } from '../lib/json-guard.ts';
 import { uuidId } from '../lib/primitives.ts';
 import { stampRequestId } from '../request-id.ts';
+import { BATCH_MAX_BYTES, eventBatchBody, ingestBatch, MAX_BATCH_EVENTS } from '../services/events/batch.ts';
 import {
   eventBody,
   idempotencyKeyHeader,
@@ -15,7 +16,19 @@ import type { WriteResult } from '../services/events/event-writer.ts';
 import { authenticateIngest } from '../services/events/ingest-endpoints.ts';
 import { ingestEvent } from '../services/events/ingest-event.ts';
 import { getEvent, listEvents, listEventsInput } from '../services/events/list-events.ts';
-import { eventAcceptedShape, eventDetailShape, eventShape } from '../services/events/shapes.ts';
+import {
+  replayEvent,
+  replayEventBody,
+  replayEventsBody,
+  replayQuarantined,
+} from '../services/events/replay.ts';
+import {
+  eventAcceptedShape,
+  eventBatchAcceptedShape,
+  eventDetailShape,
+  eventShape,
+  eventsReplayedShape,
+} from '../services/events/shapes.ts';
 import { decodeBody, readBody } from './body.ts';
 import { sendError } from './errors.ts';
 import { authenticateRequest, enforceRateLimit, route, settleDeferredKey } from './http.ts';
@@ -199,6 +212,87 @@ export const eventsOperations: Operation[] = [
       const result = await ingestEvent(ctx.events, from, event.body, event.headerKey);
       return new Reply(202, accepted(result), result.replayed ? { 'Idempotent-Replayed': 'true' } : {});
     },
+  }),
+  operation({
+    method: 'post',
+    path: '/v1/events/batch',
+    operationId: 'createEventBatch',
+    tag: E,
+    summary: 'Send a batch of events',
+    description:
+      `Records 1 to ${MAX_BATCH_EVENTS} events in one transaction and answers 202 once they are durably ` +
+      'stored: all of them, or none when one item is invalid (a 422 naming it, e.g. `events.3.participant`). ' +
+      'Each item goes through the same pipeline as `POST /v1/events` (shorthand, quarantine, its own ' +
+      '`idempotency_key`); the answer has one result per item, in request order. An item repeating an ' +
+      'idempotency key already stored, or one earlier in the batch, answers the original with ' +
+      `\`replayed: true\` and stores nothing. The body may be up to ${BATCH_MAX_BYTES / 1024 / 1024} MiB ` +
+      'whatever `MAX_BODY_BYTES` says.',
+    auth: 'events:write',
+    body: {
+      schema: eventBatchBody,
+      description: `\`{ events: [...] }\`, each item an event body. ${EVENT_BODY_DESCRIPTION}`,
+      maxBytes: BATCH_MAX_BYTES,
+    },
+    success: {
+      status: '202',
+      description: 'Accepted: one result per item, in request order.',
+      schema: eventBatchAcceptedShape,
+    },
+    handle: ({ ctx, who, body }) =>
+      ingestBatch(ctx.events, { workspaceId: who.workspaceId, mode: who.mode, source: 'api' }, body),
+  }),
+  operation({
+    method: 'post',
+    path: '/v1/events/{id}/replay',
+    operationId: 'replayEvent',
+    tag: E,
+    summary: 'Replay a quarantined event',
+    description:
+      'Stores a new event with the fixes given (`replay_of` = this one) and sends it through the ingest ' +
+      "pipeline: its payload is checked against its type's schema again, so it may be quarantined again. " +
+      "It keeps the original's participant (external id), `occurred_at` and `source`. This event stays " +
+      'quarantined and gets `replayed_as`. An event is replayed once: asking again with the same fixes ' +
+      '(a retry) answers the same new event with `Idempotent-Replayed: true`; with other fixes, or for an ' +
+      'event that is not quarantined, 409 `invalid_state`.',
+    auth: 'events:write',
+    params: { path: byEventId },
+    body: { schema: replayEventBody },
+    success: {
+      status: '202',
+      description: 'The new event, stored (also when it was quarantined again).',
+      schema: eventAcceptedShape,
+      headers: { 'Idempotent-Replayed': idempotentReplayedHeader },
+    },
+    errors: ['not_found', 'invalid_state'],
+    handle: async ({ ctx, who, params, body }) => {
+      const result = await replayEvent(ctx, who, params.id, body);
+      return new Reply(
+        202,
+        { event_id: result.event_id, status: result.status },
+        result.replayed ? { 'Idempotent-Replayed': 'true' } : {},
+      );
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/v1/events/replay',
+    operationId: 'replayEvents',
+    tag: E,
+    summary: 'Replay quarantined events',
+    description:
+      'Replays, unchanged, every quarantined event not yet replayed of the range (received in ' +
+      '[`since`, `until`), of `event_type`; all when absent), oldest first, each as in ' +
+      "`POST /v1/events/{id}/replay`: for after an event type's schema was fixed. Events quarantined for " +
+      'a missing type or participant are left alone (they would be quarantined again); replay those one ' +
+      'by one with a fix. Each event is replayed once, also when calls run at the same time.',
+    auth: 'events:write',
+    body: { schema: replayEventsBody },
+    success: {
+      status: '202',
+      description: 'How many events this call replayed.',
+      schema: eventsReplayedShape,
+    },
+    handle: ({ ctx, who, body }) => replayQuarantined(ctx, who, body),
   }),
   operation({
     method: 'get',

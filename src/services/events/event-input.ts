@@ -16,7 +16,7 @@ export const LIMITS = {
 
 export const EVENT_TYPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
 
-const eventType = z
+export const eventType = z
   .string()
   .max(LIMITS.eventTypeLength)
   .refine(

@@ -17,6 +17,8 @@ export const presentEvent = (e: Event): EventDto => ({
   idempotency_key: e.idempotencyKey ?? null,
   source: e.source,
   is_sandbox: e.mode === 'test',
+  replay_of: e.replayOf ?? null,
+  replayed_as: e.replayedAs ?? null,
 });
 
 export const presentEventType = (t: EventType): EventTypeDto => ({

@@ -50,6 +50,36 @@ export function eventById(orm: MikroORM, who: Scope, id: string) {
   return orm.em.fork().findOne(Event, { ...scoped(who), id });
 }
 
+/**
+ * The next chunk of quarantined, not yet replayed events a bulk replay replays unchanged, oldest
+ * first after `after` and before `before` (ids are time-ordered): those with a type and a
+ * participant, of the type and received in the range asked for.
+ */
+export function quarantinedToReplay(
+  orm: MikroORM,
+  who: Scope,
+  q: { eventType?: string; since?: Date; until?: Date; after: string | null; before: string },
+  limit: number,
+) {
+  const received = {
+    ...(q.since ? { $gte: q.since } : {}),
+    ...(q.until ? { $lt: q.until } : {}),
+  };
+  return orm.em.fork().find(
+    Event,
+    {
+      ...scoped(who),
+      status: 'quarantined',
+      replayedAs: null,
+      eventType: q.eventType ?? { $ne: null },
+      externalId: { $ne: null },
+      id: { ...(q.after ? { $gt: q.after } : {}), $lt: q.before },
+      ...(q.since || q.until ? { receivedAt: received } : {}),
+    },
+    { orderBy: { id: 'asc' }, limit },
+  );
+}
+
 /** The committed events of a batch's repeated idempotency keys, by `workspace/mode/key`. */
 export async function eventsByIdempotencyKey(
   sql: Sql,

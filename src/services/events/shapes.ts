@@ -22,6 +22,41 @@ export const eventAcceptedShape = z
   .meta({ id: 'EventAccepted' });
 export type EventAccepted = z.output<typeof eventAcceptedShape>;
 
+/** One item of a batch's 202, at the item's position in the request. */
+export const batchItemAcceptedShape = z
+  .object({
+    index: z.int().min(0).meta({ description: "The item's position in `events` (from 0)." }),
+    event_id: uuidV7('The stored event (the original one when the item was a duplicate).'),
+    status: eventStatus,
+    replayed: z.boolean().meta({
+      description:
+        'True when the item repeated an idempotency key already stored, or one earlier in the same batch: ' +
+        'nothing new was stored for it and `event_id` is the original.',
+    }),
+  })
+  .meta({ id: 'EventBatchItemAccepted' });
+
+/** The 202 of `POST /v1/events/batch`: one result per item, in request order. */
+export const eventBatchAcceptedShape = z
+  .object({ data: z.array(batchItemAcceptedShape) })
+  .meta({ id: 'EventBatchAccepted' });
+export type EventBatchAccepted = z.output<typeof eventBatchAcceptedShape>;
+
+/** The 202 of `POST /v1/events/replay`. */
+export const eventsReplayedShape = z
+  .object({
+    replayed: z
+      .int()
+      .min(0)
+      .meta({
+        description:
+          'How many quarantined events this call replayed (each as a new event); one replayed by a ' +
+          'concurrent call is not counted again.',
+      }),
+  })
+  .meta({ id: 'EventsReplayed' });
+export type EventsReplayed = z.output<typeof eventsReplayedShape>;
+
 /** An event of the log (`GET /v1/events`). */
 export const eventShape = z
   .object({
@@ -44,6 +79,10 @@ export const eventShape = z
     is_sandbox: z
       .boolean()
       .meta({ description: 'True when received with a `svc_test_` key or test-mode endpoint.' }),
+    replay_of: uuidV7(
+      'The quarantined event this one replays (`POST /v1/events/{id}/replay`), or null.',
+    ).nullable(),
+    replayed_as: uuidV7('The event that replays this quarantined one, once replayed, or null.').nullable(),
   })
   .meta({ id: 'Event' });
 export type EventDto = z.output<typeof eventShape>;
