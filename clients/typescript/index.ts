@@ -5,12 +5,21 @@
  * field or a response field that the service does not have fails to compile.
  */
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { components, paths } from './schema.ts';
+import type { components, paths, webhooks } from './schema.ts';
 
 export type { components, operations, paths, webhooks } from './schema.ts';
 
 /** A named schema of the document: `Schema<'Participant'>`, `Schema<'Redemption'>`, … */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
+
+/**
+ * The body svc POSTs to a webhook receiver for a result type, from the document's `webhooks`
+ * section (docs/webhooks.md): `WebhookEvent<'points.changed'>`, or with no argument the union of
+ * all, which narrows on `type`. Verify the signature before trusting it (examples/receiver-express).
+ */
+export type WebhookEvent<Type extends keyof webhooks = keyof webhooks> = {
+  [T in Type]: NonNullable<webhooks[T]['post']>['requestBody']['content']['application/json'];
+}[Type];
 
 /** The typed client: `GET`, `POST`, `PUT`, `PATCH`, `DELETE` with the API's paths. */
 export type SvcClient = Client<paths>;
