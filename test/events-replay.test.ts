@@ -327,6 +327,7 @@ describe('POST /v1/events/replay', () => {
       [{ until: '2026-13-01' }, 'until'],
       [{ since: '2026-05-02', until: '2026-05-01' }, 'until'],
       [{ event_type: 'bad type' }, 'event_type'],
+      [{ event_type: '' }, 'event_type'],
       [{ status: 'quarantined' }, '(body)'],
     ] as const) {
       const res = await replayAll(ws, body);

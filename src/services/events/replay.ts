@@ -39,7 +39,10 @@ const rangeTime = (what: string) =>
 /** `POST /v1/events/replay`'s body: which quarantined events to replay unchanged. */
 export const replayEventsBody = z
   .strictObject({
-    event_type: eventType.optional().meta({ description: 'Replays only events of this type.' }),
+    event_type: eventType
+      .refine((s) => s !== '', 'must not be empty')
+      .optional()
+      .meta({ description: 'Replays only events of this type.' }),
     since: rangeTime('at or after this time'),
     until: rangeTime('before this time'),
   })
