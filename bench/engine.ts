@@ -1,5 +1,5 @@
 /**
- * Suite `engine`: event processing. Three figures from one run, against the service's own worker
+ * Suite `engine`: event processing. Four parts in one run, against the service's own worker
  * (role all) and database:
  *  1. baseline: the same number of no-op jobs moved through pg-boss by a bare `fetch(100)` +
  *     `complete` loop in this process — what the queue alone allows;
@@ -8,12 +8,18 @@
  *     that awards points (1 per currency unit) and a badge; events/s from the jobs' commit until
  *     the last one is `processed`;
  *  3. latency: events POSTed at a steady rate (500/s) through `/v1/events`; ingest (request
- *     sent) → `processed_at` (set with clock_timestamp() just before the engine commits), p50/p99.
- * Env: BENCH_ENGINE_EVENTS (100000), BENCH_ENGINE_RATE (500), BENCH_ENGINE_LATENCY_S (10).
+ *     sent) → `processed_at` (set with clock_timestamp() just before the engine commits), p50/p99;
+ *  4. referrals (bench/engine-referrals.ts): the throughput run with a referral programme in the
+ *     workspace and events without codes against the same without a programme (target ≥ 0.95×),
+ *     and friends signing up with advocates' codes against the same sign-ups without.
+ * Env: BENCH_ENGINE_EVENTS (100000), BENCH_ENGINE_RATE (500), BENCH_ENGINE_LATENCY_S (10),
+ * BENCH_ENGINE_REFERRALS (1; 0 skips part 4), BENCH_ENGINE_REFERRAL_FRIENDS (10000),
+ * BENCH_ENGINE_REFERRAL_ADVOCATES (100).
  */
 import { PgBoss } from 'pg-boss';
 import { Pool } from 'undici';
 import { v7 as uuidv7 } from 'uuid';
+import { referralParts } from './engine-referrals.ts';
 import { withClient } from './postgres.ts';
 import type { Suite, SuiteContext } from './suites.ts';
 
@@ -329,6 +335,8 @@ export const engineSuite: Suite = {
       target: TARGET,
       meets_target: ratio >= TARGET.ratio && lat.p50 < TARGET.p50Ms && lat.p99 < TARGET.p99Ms,
     });
-    return tp.ok && lat.ok;
+    // What a referral programme costs events without a code, and what codes cost.
+    const referrals = process.env.BENCH_ENGINE_REFERRALS === '0' || (await referralParts(ctx, bare));
+    return tp.ok && lat.ok && referrals;
   },
 };
