@@ -11,6 +11,13 @@ import {
 import type { AppContext } from '../context.ts';
 import { isResourceId } from '../lib/primitives.ts';
 import { eventBody } from '../services/events/event-input.ts';
+import {
+  CATALOGUE_TYPES,
+  catalogueSummary,
+  deliveryBodyExample,
+  deliveryBodyShape,
+  deliveryHeadersShape,
+} from '../services/webhooks/catalogue.ts';
 import { achievementsOperations } from './achievements.ts';
 import { type ErrorType, errorStatus } from './error-status.ts';
 import { eventTypesOperations } from './event-types.ts';
@@ -36,6 +43,7 @@ import { rewardsOperations } from './rewards.ts';
 import { simulateOperations } from './simulate.ts';
 import { streakOperations } from './streaks.ts';
 import { tierOperations } from './tiers.ts';
+import { webhookEventTypesOperations } from './webhook-event-types.ts';
 import { webhooksOperations } from './webhooks.ts';
 
 type OperationDoc = Operation;
@@ -55,6 +63,7 @@ export const OPERATIONS: Operation[] = [
   ...flowsOperations,
   ...achievementsOperations,
   ...webhooksOperations,
+  ...webhookEventTypesOperations,
   ...participantsOperations,
   ...pointsOperations,
   ...tierOperations,
@@ -192,6 +201,55 @@ function toOperation(op: OperationDoc): ZodOpenApiOperationObject {
   };
 }
 
+const WEBHOOK_TAG = 'Webhook events';
+
+/** `badge.awarded` → `badgeAwardedWebhook`. */
+const webhookOperationId = (type: string) =>
+  `${type.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase())}Webhook`;
+
+/**
+ * OpenAPI 3.1's `webhooks`: one POST per catalogued type, as a receiver gets it (the body, its
+ * `data` the type's shape, and the headers), from the same shapes as GET /v1/webhook-event-types.
+ */
+function webhookItems(): ZodOpenApiPathsObject {
+  return Object.fromEntries(
+    CATALOGUE_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: webhookOperationId(type),
+          tags: [WEBHOOK_TAG],
+          summary: catalogueSummary(type),
+          description:
+            'Sent to each active subscription of the workspace and mode whose `event_types` name this type or ' +
+            '`*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the ' +
+            'same on every retry and replay; verify the signature over them before parsing.',
+          security: [],
+          requestParams: { header: deliveryHeadersShape(type) },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: deliveryBodyShape(type), example: deliveryBodyExample(type) },
+            },
+          },
+          responses: {
+            '2XX': { description: 'Received: any 2xx within the timeout acknowledges the delivery.' },
+            '410': {
+              description:
+                'Gone: the subscription is disabled at once (`disabled_reason: gone`) and not retried.',
+            },
+            default: {
+              description:
+                'Anything else (a 3xx included: redirects are not followed), or no answer in time, is a failure, ' +
+                'retried on the ladder; a 429 or 503 with `Retry-After` delays the next attempt accordingly.',
+            },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** Builds the document from OPERATIONS; call `openApiDocument()` for the cached one. */
 export function buildDocument(
   operations: readonly OperationDoc[] = OPERATIONS,
@@ -259,8 +317,15 @@ export function buildDocument(
           name: 'Webhooks',
           description: 'Subscriptions, and the log of signed, retried deliveries of results (with replay).',
         },
+        {
+          name: WEBHOOK_TAG,
+          description:
+            'What your endpoint receives: one entry per type under `webhooks` (GET /v1/webhook-event-types lists ' +
+            'the same with the JSON Schema of each `data`).',
+        },
       ],
       paths,
+      webhooks: webhookItems(),
       components: {
         securitySchemes: {
           [BEARER]: {

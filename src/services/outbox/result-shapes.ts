@@ -131,6 +131,8 @@ export type CatalogueType = ResultType | 'webhook.disabled';
 
 interface ResultDoc<S extends z.ZodType = z.ZodType> {
   shape: S;
+  /** A few words, for the OpenAPI document's list of webhooks. */
+  summary: string;
   description: string;
   example: z.output<S>;
 }
@@ -165,6 +167,7 @@ const REFERRAL = {
  */
 export const RESULT_DOCS = {
   'badge.awarded': doc({
+    summary: 'A badge was awarded',
     shape: badgeAwardedShape,
     description:
       'A participant was awarded a badge (a key and tier are held once): by a flow (`flow_run_id`), by the ' +
@@ -176,6 +179,7 @@ export const RESULT_DOCS = {
     },
   }),
   'points.changed': doc({
+    summary: 'A ledger entry was posted',
     shape: pointsChangedShape,
     description:
       'A ledger entry was posted (flow award, adjustment, redemption, reversal or expiry): the entry and the ' +
@@ -199,6 +203,7 @@ export const RESULT_DOCS = {
     },
   }),
   'points.expiring': doc({
+    summary: 'Points will expire soon',
     shape: pointsExpiringShape,
     description:
       'A lot of points will expire soon (`expiry_notice` before `expires_at`; once per lot): what is left ' +
@@ -206,6 +211,7 @@ export const RESULT_DOCS = {
     example: { participant: P, points: 80, expires_at: '2026-12-01T00:00:00.000Z', balance: 470 },
   }),
   'reward.redeemed': doc({
+    summary: 'A reward was redeemed',
     shape: rewardRedeemedShape,
     description:
       'A participant redeemed a reward: the redemption (with what was handed out) and the reward. An ' +
@@ -228,6 +234,7 @@ export const RESULT_DOCS = {
     },
   }),
   'flow.completed': doc({
+    summary: 'A flow run ended',
     shape: flowCompletedShape,
     description:
       'A flow run ended for good: `completed`, `skipped` (every step skipped) or `failed` (after the event’s ' +
@@ -241,6 +248,7 @@ export const RESULT_DOCS = {
     },
   }),
   'message.sent': doc({
+    summary: 'A message was sent',
     shape: messageSentShape,
     description: 'A flow’s message was sent (live) or rendered (test mode, `simulated`).',
     example: {
@@ -254,6 +262,7 @@ export const RESULT_DOCS = {
     },
   }),
   'tier.changed': doc({
+    summary: 'A participant changed tier level',
     shape: tierChangedShape,
     description:
       'A participant moved between tier levels (qualified, downgraded, set by hand, or a programme change); ' +
@@ -267,17 +276,20 @@ export const RESULT_DOCS = {
     },
   }),
   'streak.extended': doc({
+    summary: 'A streak grew',
     shape: streakResultShape,
     description: 'A participant’s streak grew by one period.',
     example: { participant: P, streak: { key: 'daily-workout', length: 5, longest: 12, freezes: 1 } },
   }),
   'streak.broken': doc({
+    summary: 'A streak ended',
     shape: streakResultShape,
     description:
       'A participant’s streak ended: a period passed with no event and no freeze left to cover it.',
     example: { participant: P, streak: { key: 'daily-workout', length: 0, longest: 12, freezes: 0 } },
   }),
   'referral.qualified': doc({
+    summary: 'A referral qualified',
     shape: referralResultShape,
     description:
       'A referred friend’s qualifying event arrived in time: the friend’s actions ran, and the advocate’s ' +
@@ -285,6 +297,7 @@ export const RESULT_DOCS = {
     example: { referral: REFERRAL },
   }),
   'referral.rewarded': doc({
+    summary: 'A referral’s advocate was rewarded',
     shape: referralResultShape,
     description: 'A qualified referral’s hold ended: the advocate’s points were credited and badges awarded.',
     example: {
@@ -292,6 +305,7 @@ export const RESULT_DOCS = {
     },
   }),
   'webhook.disabled': doc({
+    summary: 'A webhook subscription was disabled',
     shape: webhookDisabledShape,
     description:
       'One of the workspace’s webhook subscriptions was disabled (sent to its other subscriptions); ' +
