@@ -33,6 +33,14 @@ export const Event = builder.objectRef<EventDto>('Event').implement({
     idempotencyKey: t.exposeString('idempotency_key', { nullable: true }),
     source: t.exposeString('source', { description: '`api` or `ingest:<ingest endpoint id>`.' }),
     isSandbox: t.exposeBoolean('is_sandbox', { description: 'True for events sent with a test key.' }),
+    replayOf: t.exposeID('replay_of', {
+      nullable: true,
+      description: 'The quarantined event this one replays, or null.',
+    }),
+    replayedAs: t.exposeID('replayed_as', {
+      nullable: true,
+      description: 'The event that replays this quarantined one, once replayed, or null.',
+    }),
   })),
 });
 

@@ -13,5 +13,8 @@ export class Migration20261128180000 extends Migration {
       `alter table "webhook_subscriptions" add "previous_secrets" jsonb not null default '[]', add "disabled_reason" varchar(16) null, add "disabled_at" timestamptz null, add "failing_since" timestamptz null, add "last_success_at" timestamptz null;`,
     );
     this.addSql(`alter table "events" add "replay_of" uuid null, add "replayed_as" uuid null;`);
+    this.addSql(
+      `create index "events_replayable_idx" on "events" ("workspace_id", "mode", "id") where status = 'quarantined' and replayed_as is null;`,
+    );
   }
 }

@@ -77,6 +77,13 @@ const EventSchema = defineEntity({
       expression:
         'create index "events_window_idx" on "events" ("participant_id", "event_type", "occurred_at") where status = \'processed\'',
     },
+    // Bulk replay (docs/api.md#replay): a workspace's quarantined events not replayed yet, without
+    // reading the rest of its log.
+    {
+      name: 'events_replayable_idx',
+      expression:
+        'create index "events_replayable_idx" on "events" ("workspace_id", "mode", "id") where status = \'quarantined\' and replayed_as is null',
+    },
   ],
   properties: {
     /** UUIDv7: time-ordered, so the primary key is also the newest-first cursor. */

@@ -1,11 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { type Sql, uniqueViolation, withTransaction } from '../../db/tx.ts';
-import { evaluateBatch } from '../flows/engine/evaluate.ts';
-import { loadBatch, loadLedgerKeys, lockParticipants } from '../flows/engine/load.ts';
-import { loadMechanics, writeMechanics } from '../flows/engine/mechanics.ts';
+import { runEngineBatch } from '../flows/engine/batch.ts';
 import { messageSender } from '../flows/engine/send-message.ts';
-import { derivedKey } from '../flows/engine/types.ts';
-import { writePlan } from '../flows/engine/write.ts';
 import { finishFlowless } from './flowless.sql.ts';
 import { markEventsFailed as markFailed } from './repository.ts';
 
@@ -112,7 +108,7 @@ async function processChunk(
   }
 }
 
-/** One batch in its transaction: lock, load, evaluate, write. */
+/** One batch in its transaction: lock, load, evaluate, write (engine/batch.ts). */
 async function runBatch(
   ctx: AppContext,
   sql: Sql,
@@ -121,59 +117,12 @@ async function runBatch(
   trustFresh: boolean,
   pullEarlier: boolean,
 ): Promise<Map<string, string>> {
-  const participants = await lockParticipants(sql, ids);
-  if (!participants.size) return new Map();
-  const { events, flows, runs, multipliers, counts, badges, holdings, runCounts } = await loadBatch(
-    sql,
-    ids,
-    [...participants.keys()],
-    new Date(),
+  const batch = await runEngineBatch(sql, ids, {
+    finalAttempt,
+    trustFresh,
     pullEarlier,
-  );
-  if (!events.length) return new Map();
-  for (const c of counts)
-    participants.get(Number(c.participant_id))?.counts.set(c.event_type, Number(c.count));
-  // Only a run an earlier attempt left `failed` can have written ledger entries already.
-  const resumed = [...runs.values()].filter((r) => r.status === 'failed');
-  const byId = new Map(events.map((e) => [e.id, e]));
-  const ledgerKeys = resumed.length
-    ? await loadLedgerKeys(
-        sql,
-        resumed.flatMap((r) => {
-          const e = byId.get(r.eventId);
-          return e
-            ? r.steps.map((_: unknown, i: number) => ({
-                workspaceId: e.workspaceId,
-                mode: e.mode,
-                key: derivedKey(r.eventId, r.flowId, i),
-              }))
-            : [];
-        }),
-      )
-    : new Set<string>();
-  const mechanics = await loadMechanics(sql, { events, participants, flows });
-
-  // A savepoint per message, so one that fails mid-statement leaves the batch's transaction usable.
-  const sendMessage = messageSender(sql, ctx.boss);
-
-  const plan = await evaluateBatch(
-    events,
-    {
-      participants,
-      flows,
-      runs,
-      runCounts,
-      badges,
-      holdings,
-      multipliers,
-      ledgerKeys,
-      finalAttempt,
-      mechanics,
-    },
-    sendMessage,
-  );
-  // No run resumed: no derived ledger key of the batch can exist, so postCredits skips the lookup.
-  await writePlan(sql, plan, finalAttempt, { freshCredits: trustFresh && !resumed.length });
-  await writeMechanics(sql, mechanics, plan);
-  return plan.failed;
+    // A savepoint per message, so one that fails mid-statement leaves the batch's transaction usable.
+    sendMessage: messageSender(sql, ctx.boss),
+  });
+  return batch?.plan.failed ?? new Map();
 }

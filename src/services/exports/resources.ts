@@ -100,7 +100,7 @@ export const RESOURCES: Record<ExportResource, ResourceReader> = {
   events: reader<EventSqlRow>({
     shape: eventShape,
     select: `x.id, x.event_type, x.external_id, x.payload, x.occurred_at, x.received_at, x.status,
-      x.quarantine_reason, x.idempotency_key, x.source, x.mode`,
+      x.quarantine_reason, x.idempotency_key, x.source, x.mode, x.replay_of, x.replayed_as`,
     from: 'events x',
     timeColumn: 'x.received_at',
     present: (r) => presentEvent(eventOf(r)),
@@ -197,6 +197,8 @@ interface EventSqlRow {
   idempotency_key: string | null;
   source: string;
   mode: string;
+  replay_of: string | null;
+  replayed_as: string | null;
 }
 
 /** The fields of an Event entity that `presentEvent` reads, from a row. */
@@ -213,4 +215,6 @@ const eventOf = (r: EventSqlRow) =>
     idempotencyKey: r.idempotency_key,
     source: r.source,
     mode: r.mode,
+    replayOf: r.replay_of,
+    replayedAs: r.replayed_as,
   }) as Event;
