@@ -1847,7 +1847,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * badge.awarded
+         * A badge was awarded
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["badgeAwardedWebhook"];
@@ -1867,7 +1867,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * points.changed
+         * A ledger entry was posted
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["pointsChangedWebhook"];
@@ -1887,7 +1887,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * points.expiring
+         * Points will expire soon
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["pointsExpiringWebhook"];
@@ -1907,7 +1907,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * reward.redeemed
+         * A reward was redeemed
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["rewardRedeemedWebhook"];
@@ -1927,7 +1927,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * flow.completed
+         * A flow run ended
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["flowCompletedWebhook"];
@@ -1947,7 +1947,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * message.sent
+         * A message was sent
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["messageSentWebhook"];
@@ -1967,7 +1967,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * tier.changed
+         * A participant changed tier level
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["tierChangedWebhook"];
@@ -1987,7 +1987,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * streak.extended
+         * A streak grew
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["streakExtendedWebhook"];
@@ -2007,7 +2007,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * streak.broken
+         * A streak ended
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["streakBrokenWebhook"];
@@ -2027,7 +2027,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * referral.qualified
+         * A referral qualified
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["referralQualifiedWebhook"];
@@ -2047,7 +2047,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * referral.rewarded
+         * A referral’s advocate was rewarded
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["referralRewardedWebhook"];
@@ -2067,7 +2067,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * webhook.disabled
+         * A webhook subscription was disabled
          * @description Sent to each active subscription of the workspace and mode whose `event_types` name this type or `*`, with its custom headers too. The body’s bytes are fixed when the delivery is created: the same on every retry and replay; verify the signature over them before parsing.
          */
         post: operations["webhookDisabledWebhook"];
@@ -16143,6 +16143,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "badge.awarded",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "participant": {
+                 *           "external_id": "user-1842"
+                 *         },
+                 *         "badge": {
+                 *           "key": "first-order",
+                 *           "tier": "",
+                 *           "name": "First order"
+                 *         },
+                 *         "flow_run_id": "019a7c52-70a4-7f12-8d3e-5b6c7d8e9f01"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -16264,6 +16283,33 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "points.changed",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "participant": {
+                 *           "external_id": "user-1842"
+                 *         },
+                 *         "entry": {
+                 *           "id": 48213,
+                 *           "points": 120,
+                 *           "balance_after": 470,
+                 *           "reason": "Order completed",
+                 *           "source": "flow",
+                 *           "reference": "019a7c52-70a4-7f12-8d3e-5b6c7d8e9f01",
+                 *           "reverses_entry_id": null,
+                 *           "idempotency_key": "019a7c52-6f1e-7b3a-9c41-2d5e8f0a1b2c:019a7c52-6000-7a00-8b00-0c0d0e0f1011:0",
+                 *           "expires_at": null,
+                 *           "capped_points": 0,
+                 *           "created_at": "2026-11-22T10:00:00.000Z"
+                 *         },
+                 *         "balance": 470
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -16338,6 +16384,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "points.expiring",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "participant": {
+                 *           "external_id": "user-1842"
+                 *         },
+                 *         "points": 80,
+                 *         "expires_at": "2026-12-01T00:00:00.000Z",
+                 *         "balance": 470
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -16413,6 +16475,41 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "reward.redeemed",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "participant": {
+                 *           "external_id": "user-1842"
+                 *         },
+                 *         "redemption": {
+                 *           "id": 9310,
+                 *           "reward_id": 12,
+                 *           "participant": {
+                 *             "external_id": "user-1842"
+                 *           },
+                 *           "status": "fulfilled",
+                 *           "fulfilment": {
+                 *             "type": "voucher_code",
+                 *             "code": "SAVE10-8F3K"
+                 *           },
+                 *           "cost_points": 500,
+                 *           "idempotency_key": "order-77120-redeem",
+                 *           "is_sandbox": false,
+                 *           "created_at": "2026-11-22T10:00:00.000Z",
+                 *           "updated_at": "2026-11-22T10:00:00.000Z"
+                 *         },
+                 *         "reward": {
+                 *           "id": 12,
+                 *           "name": "10% off",
+                 *           "type": "voucher_code"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -16491,6 +16588,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "flow.completed",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "participant": {
+                 *           "external_id": "user-1842"
+                 *         },
+                 *         "flow": {
+                 *           "id": "019a7c52-6000-7a00-8b00-0c0d0e0f1011",
+                 *           "name": "Points per order"
+                 *         },
+                 *         "flow_run_id": "019a7c52-70a4-7f12-8d3e-5b6c7d8e9f01",
+                 *         "event_id": "019a7c52-6f1e-7b3a-9c41-2d5e8f0a1b2c",
+                 *         "status": "completed"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -16583,6 +16700,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "message.sent",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "participant": {
+                 *           "external_id": "user-1842"
+                 *         },
+                 *         "message": {
+                 *           "id": "019a7c52-71b0-7d20-9e30-4f5061728394",
+                 *           "template": "welcome",
+                 *           "channel": "email",
+                 *           "status": "sent"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -16674,6 +16810,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "tier.changed",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "participant": {
+                 *           "external_id": "user-1842"
+                 *         },
+                 *         "from": {
+                 *           "key": "silver",
+                 *           "name": "Silver"
+                 *         },
+                 *         "to": {
+                 *           "key": "gold",
+                 *           "name": "Gold"
+                 *         },
+                 *         "reason": "qualified",
+                 *         "qualifying_points": 520
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -16742,6 +16901,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "streak.extended",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "participant": {
+                 *           "external_id": "user-1842"
+                 *         },
+                 *         "streak": {
+                 *           "key": "daily-workout",
+                 *           "length": 5,
+                 *           "longest": 12,
+                 *           "freezes": 1
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -16824,6 +17002,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "streak.broken",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "participant": {
+                 *           "external_id": "user-1842"
+                 *         },
+                 *         "streak": {
+                 *           "key": "daily-workout",
+                 *           "length": 0,
+                 *           "longest": 12,
+                 *           "freezes": 0
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -16906,6 +17103,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "referral.qualified",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "referral": {
+                 *           "id": "019a7c52-7a10-7c55-a1b2-c3d4e5f60718",
+                 *           "code": "K7M2QX9P",
+                 *           "advocate": {
+                 *             "external_id": "user-1842"
+                 *           },
+                 *           "friend": {
+                 *             "external_id": "user-2051"
+                 *           },
+                 *           "status": "qualified",
+                 *           "reason": null,
+                 *           "created_at": "2026-11-20T09:12:00.000Z",
+                 *           "expires_at": "2026-12-20T09:12:00.000Z",
+                 *           "qualified_at": "2026-11-22T10:00:00.000Z",
+                 *           "reward_available_at": "2026-12-06T10:00:00.000Z",
+                 *           "rewarded_at": null,
+                 *           "clawed_back_at": null
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -16976,6 +17201,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "referral.rewarded",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "referral": {
+                 *           "id": "019a7c52-7a10-7c55-a1b2-c3d4e5f60718",
+                 *           "code": "K7M2QX9P",
+                 *           "advocate": {
+                 *             "external_id": "user-1842"
+                 *           },
+                 *           "friend": {
+                 *             "external_id": "user-2051"
+                 *           },
+                 *           "status": "rewarded",
+                 *           "reason": null,
+                 *           "created_at": "2026-11-20T09:12:00.000Z",
+                 *           "expires_at": "2026-12-20T09:12:00.000Z",
+                 *           "qualified_at": "2026-11-22T10:00:00.000Z",
+                 *           "reward_available_at": "2026-12-06T10:00:00.000Z",
+                 *           "rewarded_at": "2026-12-06T10:00:01.000Z",
+                 *           "clawed_back_at": null
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -17046,6 +17299,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "019a7c52-7e00-7b00-8c00-0d0e0f101112",
+                 *       "type": "webhook.disabled",
+                 *       "tenant": "acme-shop",
+                 *       "created_at": "2026-11-22T10:00:00.123Z",
+                 *       "data": {
+                 *         "subscription": {
+                 *           "id": "019a7c52-7c00-7a11-b222-c333d444e555",
+                 *           "url": "https://hooks.example.com/svc"
+                 *         },
+                 *         "reason": "failing"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
