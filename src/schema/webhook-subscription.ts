@@ -23,10 +23,29 @@ export const WebhookSubscriptionStatus = builder.enumType('WebhookSubscriptionSt
       value: 'paused',
       description: 'Receives nothing; its pending deliveries died when it was paused.',
     },
+    DISABLED: {
+      value: 'disabled',
+      description:
+        'Set by the service only, when it kept failing or answered 410 Gone (see disabledReason); receives ' +
+        'nothing until updated to ACTIVE. Refused as an input.',
+    },
   } as const satisfies Record<
     Uppercase<SubscriptionStatus>,
     { value: SubscriptionStatus; description: string }
   >,
+});
+
+type DisabledReason = NonNullable<SubscriptionDto['disabled_reason']>;
+
+export const WebhookDisabledReason = builder.enumType('WebhookDisabledReason', {
+  description: 'Why the service disabled a subscription (docs/webhooks.md#auto-disable).',
+  values: {
+    FAILING: {
+      value: 'failing',
+      description: 'No attempt succeeded for WEBHOOK_DISABLE_AFTER_SECONDS (default 5 days) since a failure.',
+    },
+    GONE: { value: 'gone', description: 'The receiver answered 410 Gone.' },
+  } as const satisfies Record<Uppercase<DisabledReason>, { value: DisabledReason; description: string }>,
 });
 
 /** A webhook subscription, the object GET /v1/webhook-subscriptions/{id} returns; never its secret. */
@@ -45,6 +64,17 @@ export const WebhookSubscription = builder.objectRef<SubscriptionDto>('WebhookSu
     }),
     description: t.exposeString('description', { nullable: true }),
     status: t.field({ type: WebhookSubscriptionStatus, resolve: (s) => s.status }),
+    disabledReason: t.field({
+      type: WebhookDisabledReason,
+      nullable: true,
+      description: 'Why the service disabled it; null unless DISABLED.',
+      resolve: (s) => s.disabled_reason,
+    }),
+    disabledAt: t.expose('disabled_at', {
+      type: DateTimeScalar,
+      nullable: true,
+      description: 'When the service disabled it; null unless DISABLED.',
+    }),
     createdAt: t.expose('created_at', { type: DateTimeScalar }),
     updatedAt: t.expose('updated_at', { type: DateTimeScalar }),
   })),
@@ -119,7 +149,9 @@ const CreateWebhookSubscriptionInput = builder
 const UpdateWebhookSubscriptionInput = builder
   .inputType('UpdateWebhookSubscriptionInput', {
     description:
-      'The fields to replace. Pausing makes its pending deliveries dead at once; resuming delivers new results again.',
+      'The fields to replace. Pausing makes its pending deliveries dead at once; ACTIVE resumes a paused ' +
+      'subscription or re-enables a disabled one (clearing disabledReason and disabledAt) and delivers new ' +
+      'results again. DISABLED is refused: only the service disables.',
     fields: (t) => ({
       url: t.string({ description: 'Checked by the egress guard again.' }),
       eventTypes: t.stringList(),
@@ -142,7 +174,7 @@ builder.mutationFields((t) => ({
   }),
   updateWebhookSubscription: t.field({
     type: WebhookSubscription,
-    description: 'Changes or pauses a webhook subscription (needs webhooks:write).',
+    description: 'Changes, pauses or re-enables a webhook subscription (needs webhooks:write).',
     authScopes: canWrite,
     args: {
       id: t.arg.id({ required: true }),
