@@ -16,6 +16,10 @@ const GRAPHQL_FIELD: Record<string, `${'Query' | 'Mutation'}.${string}`> = {
   createEvent: 'Mutation.ingestEvent',
   listEvents: 'Query.events',
   getEvent: 'Query.event',
+  createEventBatch: 'Mutation.ingestEventBatch',
+  replayEvent: 'Mutation.replayEvent',
+  replayEvents: 'Mutation.replayEvents',
+  simulateEvent: 'Mutation.simulateEvent',
   // event types and ingest endpoints
   listEventTypes: 'Query.eventTypes',
   putEventTypeSchema: 'Mutation.putEventTypeSchema',
@@ -52,6 +56,9 @@ const GRAPHQL_FIELD: Record<string, `${'Query' | 'Mutation'}.${string}`> = {
   listWebhookDeliveries: 'Query.webhookDeliveries',
   getWebhookDelivery: 'Query.webhookDelivery',
   replayWebhookDelivery: 'Mutation.replayWebhookDelivery',
+  rotateWebhookSecret: 'Mutation.rotateWebhookSecret',
+  recoverWebhookDeliveries: 'Mutation.recoverWebhookDeliveries',
+  listWebhookEventTypes: 'Query.webhookEventTypes',
   // participants
   listParticipants: 'Query.participants',
   getParticipant: 'Query.participant',

@@ -197,7 +197,7 @@ const FlowTriggerInput = builder.inputType('FlowTriggerInput', {
   }),
 });
 
-const CreateFlowInput = builder
+export const CreateFlowInput = builder
   .inputType('CreateFlowInput', {
     description: 'Exactly one of `eventType` and `trigger`.',
     fields: (t) => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DomainError, type FieldError, validationError } from '../errors.ts';
 
 /**
  * The one mapping between GraphQL's names and the services': arguments are camelCase
@@ -112,4 +113,20 @@ export function serviceArgs<S extends z.ZodType, P extends z.ZodRawShape>(schema
     const input = parseArgs(schema, snakeArgs(body), args, ctx);
     return { ...parseArgs(z.object(path), args, args, ctx), input };
   });
+}
+
+/**
+ * A service's own field errors (thrown after its input parsed: `event.event_type`, `since`) in the
+ * caller's spelling under the argument that carried them (`input.event.eventType`); other errors
+ * pass unchanged. For `.catch()` on a resolver's service call.
+ */
+export function inCallersNames(arg: string) {
+  return (err: unknown): never => {
+    if (!(err instanceof DomainError) || err.type !== 'validation_error') throw err;
+    const errors = (err.extra.errors as FieldError[]).map((e) => ({
+      ...e,
+      field: [arg, ...e.field.split('.').map(camelName)].join('.'),
+    }));
+    throw validationError(errors);
+  };
 }
