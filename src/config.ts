@@ -25,6 +25,11 @@ const envSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: csvInts.default([60, 300, 1800, 7200, 43200]),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().default(64),
+  /**
+   * A subscription is disabled when an attempt fails and none has succeeded since a failure at
+   * least this many seconds old (docs/webhooks.md#auto-disable). Default: 5 days.
+   */
+  WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().positive().default(432_000),
   EGRESS_ALLOW_CIDRS: z
     .string()
     .default('')

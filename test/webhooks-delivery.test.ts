@@ -126,7 +126,7 @@ describe('delivery of committed results', () => {
     );
     expect(() => verifyWithStripe(raw, header, 'whsec_not_the_secret')).toThrow(/signature/i);
     const old = deliveryHeaders(
-      { id: 'x', type: 'points.changed', url: rx.url, secret: sub.secret, body: raw, customHeaders: {} },
+      { id: 'x', type: 'points.changed', url: rx.url, secrets: [sub.secret], body: raw, customHeaders: {} },
       Math.floor(Date.now() / 1000) - 301,
     )['x-svc-signature'];
     expect(() => verifyWithStripe(raw, old, sub.secret)).toThrow(/tolerance/i);

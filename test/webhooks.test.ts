@@ -44,7 +44,9 @@ describe('webhook subscriptions', () => {
       status: 'active',
       mode: 'live',
     });
-    expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
+    // 32 random bytes in standard base64 (docs/webhooks.md#verifying-a-delivery).
+    expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(res.body.secret.slice(6), 'base64')).toHaveLength(32);
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const shown = await ws.api(`/v1/webhook-subscriptions/${res.body.id}`, { mode: 'live' });

@@ -32,14 +32,55 @@ export function decryptSecret(stored: string, secret: string): string {
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`: the webhook signature scheme, also used for ingest. */
+/**
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`: the webhook signature scheme, also used for
+ * ingest. Several secrets (a rotation's grace, docs/webhooks.md#rotation) give one `v1=` each, in order.
+ */
 export function signPayload(
-  secret: string,
+  secret: string | readonly string[],
   rawBody: string | Buffer,
   timestamp = Math.floor(Date.now() / 1000),
 ): string {
-  const mac = createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
-  return `t=${timestamp},v1=${mac}`;
+  const macs = (typeof secret === 'string' ? [secret] : secret).map(
+    (s) => `v1=${createHmac('sha256', s).update(`${timestamp}.`).update(rawBody).digest('hex')}`,
+  );
+  return `t=${timestamp},${macs.join(',')}`;
+}
+
+/** Standard base64 with its padding: what the `standardwebhooks` libraries decode after `whsec_`. */
+const STANDARD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The Standard Webhooks HMAC key of a secret (docs/webhooks.md#verifying-a-delivery): `whsec_<standard
+ * base64>` is used decoded, as the `standardwebhooks` libraries read a secret given as is; any other
+ * secret is its UTF-8 bytes (their raw-key option).
+ */
+export function standardWebhooksKey(secret: string): Buffer {
+  if (secret.startsWith('whsec_')) {
+    const encoded = secret.slice('whsec_'.length);
+    if (encoded && STANDARD_BASE64.test(encoded)) return Buffer.from(encoded, 'base64');
+  }
+  return Buffer.from(secret, 'utf8');
+}
+
+/** A new webhook signing secret: `whsec_` + standard base64 of 32 random bytes. */
+export const generateWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/**
+ * `webhook-signature` (Standard Webhooks): `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`
+ * per key, space-separated, in order.
+ */
+export function signStandardWebhook(
+  keys: readonly Buffer[],
+  id: string,
+  timestamp: number,
+  rawBody: string | Buffer,
+): string {
+  return keys
+    .map(
+      (k) => `v1,${createHmac('sha256', k).update(`${id}.${timestamp}.`).update(rawBody).digest('base64')}`,
+    )
+    .join(' ');
 }
 
 /** Constant-time check of a `t=…,v1=…` header against the raw body, within the replay window. */

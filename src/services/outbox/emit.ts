@@ -19,6 +19,7 @@ export const resultType = z.enum([
   'streak.broken',
   'referral.qualified',
   'referral.rewarded',
+  'webhook.disabled',
 ]);
 export type ResultType = z.output<typeof resultType>;
 export const RESULT_TYPES = resultType.options;

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
-import { encryptSecret } from '../../lib/secrets.ts';
+import { encryptSecret, generateWebhookSecret } from '../../lib/secrets.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
-import { randomToken } from '../keys/key-format.ts';
 import type { Principal } from '../keys/principal.ts';
 import { WebhookSubscription } from './entities.ts';
 import { presentSubscription } from './presenters.ts';
@@ -14,8 +13,8 @@ export { createSubscriptionInput };
 
 /**
  * Creates a subscription in the caller's mode after the egress guard accepted its URL (the URL
- * is not called). The signing secret — given, or a generated `whsec_…` — is stored encrypted
- * and returned only here.
+ * is not called). The signing secret — given, or a generated `whsec_` + base64 of 32 random bytes
+ * (docs/webhooks.md#verifying-a-delivery) — is stored encrypted and returned only here.
  */
 export async function createSubscription(
   ctx: AppContext,
@@ -23,7 +22,7 @@ export async function createSubscription(
   data: CreateSubscriptionInput,
 ): Promise<SubscriptionCreatedDto> {
   await checkUrl(ctx, data.url);
-  const secret = data.secret ?? `whsec_${randomToken(32)}`;
+  const secret = data.secret ?? generateWebhookSecret();
   const sub = await unitOfWork(ctx, async ({ em }) =>
     em.create(WebhookSubscription, {
       id: uuidv7(),
@@ -34,6 +33,8 @@ export async function createSubscription(
       headers: data.headers ?? {},
       description: data.description ?? null,
       secretEnc: encryptSecret(secret, ctx.config.secret),
+      // Set here: the entity's default would be written as the JSON string "[]", not an array.
+      previousSecrets: [],
     }),
   );
   return { ...presentSubscription(subscriptionRow(sub)), secret };

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
+import { disableSubscription } from './disable-subscription.ts';
+import { recordHealth } from './health.sql.ts';
 import { DeliveryListener } from './listen.sql.ts';
 import { type Queued, SendWindow } from './send-window.ts';
 import {
   type Claimed,
+  type CompletedAttempt,
   openTurnPool,
   releaseClaims,
   runTurn,
@@ -39,6 +42,10 @@ const IDLE_POLL_MS = 5_000;
  *
  * Latency: emitResult NOTIFYs on commit; the dispatcher LISTENs (listen.sql.ts) and claims at
  * once. Retries wake the loop at their due time.
+ *
+ * Health: after a turn recorded attempts, each subscription's failing streak is updated
+ * (health.sql.ts) and one failing too long, or answering 410, is disabled
+ * (docs/webhooks.md#auto-disable) — off the loop, one batch after another.
  */
 export class DeliveryDispatcher {
   private readonly ctx: AppContext;
@@ -49,6 +56,8 @@ export class DeliveryDispatcher {
   private loopDone: Promise<void> | null = null;
   private wakeFlag = false;
   private waiter: (() => void) | null = null;
+  /** The health bookkeeping of recorded turns, chained so batches apply in order. */
+  private health: Promise<void> = Promise.resolve();
 
   constructor(ctx: AppContext, opts: { concurrency?: number } = {}) {
     this.ctx = ctx;
@@ -85,6 +94,7 @@ export class DeliveryDispatcher {
     await this.release(this.window.takeQueued());
     await this.window.settle();
     while (this.window.completed.length) await this.cycle(0, []);
+    await this.health;
     await this.listener?.stop();
     this.listener = null;
     await this.db?.end().catch(() => {});
@@ -209,7 +219,7 @@ export class DeliveryDispatcher {
         return null;
       }
     }
-    const claimed: Claimed[] = [];
+    const claimed: TurnRow[] = [];
     let total = 0;
     let nextDueMs = IDLE_POLL_MS;
     const dead: string[] = [];
@@ -217,14 +227,17 @@ export class DeliveryDispatcher {
       if (r.k === 'c') {
         total++;
         // A delivery whose subscription was paused or deleted after it was created died just now.
-        if (r.status === 'pending') claimed.push(r as Claimed);
+        if (r.status === 'pending') claimed.push(r);
       } else if (r.k === 'd') dead.push(r.id);
       else if (r.ms !== null) {
         // Due but not claimed: another worker holds those rows for a moment.
         nextDueMs = Math.min(IDLE_POLL_MS, Math.max(25, Math.ceil(r.ms)));
       }
     }
+    // Sent in the order claimed: oldest due first.
+    claimed.sort((a, b) => (a.pos ?? 0) - (b.pos ?? 0));
     if (batch.length) {
+      this.health = this.health.then(() => this.checkHealth(batch));
       const lastRung = new Set(batch.filter((c) => c.retryInS === null).map((c) => c.id));
       const exhausted = dead.filter((id) => lastRung.has(id));
       if (exhausted.length) {
@@ -234,5 +247,24 @@ export class DeliveryDispatcher {
       for (const c of batch) if (c.retryInS !== null) nextDueMs = Math.min(nextDueMs, c.retryInS * 1000);
     }
     return { claimed, token, total, nextDueMs };
+  }
+
+  /** Records the batch on its subscriptions and disables those it condemns; never throws. */
+  private async checkHealth(batch: CompletedAttempt[]): Promise<void> {
+    try {
+      const condemned = await recordHealth(
+        this.ctx.pool,
+        batch,
+        this.ctx.config.WEBHOOK_DISABLE_AFTER_SECONDS,
+      );
+      for (const { id, reason } of condemned) {
+        if (await disableSubscription(this.ctx, id, reason)) {
+          this.ctx.log.warn({ subscription: id, reason }, 'webhook subscription disabled');
+        }
+      }
+    } catch (err) {
+      // The next recorded attempt brings the streak up to date (a 410 answers again).
+      this.ctx.log.error({ err }, 'webhook dispatcher: recording subscription health failed');
+    }
   }
 }

@@ -1,7 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { OutboxEvent } from '../outbox/entities.ts';
 import { Workspace } from '../workspaces/entities.ts';
-import type { DeliveryStatus, SubscriptionStatus } from './shapes.ts';
+import type { DeliveryStatus, DisabledReason, SubscriptionStatus } from './shapes.ts';
+import type { PreviousSecret } from './signing-secrets.ts';
 
 /**
  * Where results are POSTed (docs/api.md#webhooks). Deleting one only marks it deleted: its
@@ -29,10 +30,10 @@ const WebhookSubscriptionSchema = defineEntity({
      * newest first, at most 5: `[{ secret_enc, expires_at }]`, encrypted like `secret_enc`, dropped
      * once expired.
      */
-    previousSecrets: p.json<{ secret_enc: string; expires_at: string }[]>().default('[]'),
+    previousSecrets: p.json<PreviousSecret[]>().default('[]'),
     status: p.string().length(16).$type<SubscriptionStatus>().default('active'),
     /** Why it was disabled (`failing` | `gone`), and when (docs/webhooks.md#auto-disable). */
-    disabledReason: p.string().length(16).nullable(),
+    disabledReason: p.string().length(16).$type<DisabledReason>().nullable(),
     disabledAt: p.datetime().nullable(),
     /** The first failed attempt since the last success (or since creation); null after a success. */
     failingSince: p.datetime().nullable(),

@@ -5,6 +5,7 @@ import type {
   AttemptDto,
   DeliveryDto,
   DeliveryStatus,
+  DisabledReason,
   SubscriptionDto,
   SubscriptionStatus,
 } from './shapes.ts';
@@ -17,6 +18,8 @@ export interface SubscriptionRow {
   headers: Record<string, string>;
   description: string | null;
   status: SubscriptionStatus;
+  disabled_reason: DisabledReason | null;
+  disabled_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -28,6 +31,8 @@ export const presentSubscription = (s: SubscriptionRow): SubscriptionDto => ({
   headers: s.headers,
   description: s.description,
   status: s.status,
+  disabled_reason: s.status === 'disabled' ? s.disabled_reason : null,
+  disabled_at: s.status === 'disabled' ? isoTimeOrNull(s.disabled_at) : null,
   mode: s.mode as Mode,
   created_at: isoTime(s.created_at),
   updated_at: isoTime(s.updated_at),

@@ -9,7 +9,8 @@ import type { DeliveryDetailDto } from './shapes.ts';
 /**
  * Replay (docs/api.md#webhooks): a dead or succeeded delivery goes back to `pending`, due now,
  * with its attempt count reset; the same body bytes are sent again. Anything else is 409
- * `invalid_state`, as is a delivery whose subscription is paused or deleted (resume it first).
+ * `invalid_state`, as is a delivery whose subscription is paused, disabled or deleted (set it
+ * active first).
  */
 export async function replayDelivery(
   ctx: AppContext,
@@ -28,7 +29,9 @@ export async function replayDelivery(
     if (row.deleted || row.sub_status !== 'active') {
       throw new DomainError(
         'invalid_state',
-        `The delivery's subscription is ${row.deleted ? 'deleted' : row.sub_status}: resume it before replaying`,
+        row.deleted
+          ? "The delivery's subscription is deleted"
+          : `The delivery's subscription is ${row.sub_status}: set its status to active before replaying`,
       );
     }
     await rearmDelivery(sql, delivery.id);

@@ -11,6 +11,7 @@ import type { Principal, Scope } from '../keys/principal.ts';
 import { DELIVERIES_CHANNEL } from '../outbox/emit.ts';
 import { WebhookDelivery, WebhookSubscription } from './entities.ts';
 import type { AttemptRow, DeliveryRow, SubscriptionRow } from './presenters.ts';
+import type { PreviousSecret } from './signing-secrets.ts';
 
 /**
  * Queries over the webhook tables; every one is scoped to the caller's workspace and mode.
@@ -41,6 +42,8 @@ export const subscriptionRow = (s: WebhookSubscription): SubscriptionRow => ({
   headers: s.headers,
   description: s.description ?? null,
   status: s.status,
+  disabled_reason: s.disabledReason ?? null,
+  disabled_at: s.disabledAt ?? null,
   created_at: s.createdAt,
   updated_at: s.updatedAt,
 });
@@ -63,15 +66,17 @@ export async function findSubscriptionEntity(
   return sub;
 }
 
-/** A live subscription of the caller as a row (with its encrypted secret when asked); 404 otherwise. */
+/** A live subscription of the caller as a row (with its encrypted secrets when asked); 404 otherwise. */
 export async function findSubscription(
   db: Db,
   who: Scope,
   id: string,
   opts: { withSecret?: boolean } = {},
-): Promise<SubscriptionRow & { secret_enc?: string }> {
+): Promise<SubscriptionRow & { secret_enc?: string; previous_secrets?: PreviousSecret[] }> {
   const sub = await findSubscriptionEntity(db, who, id);
-  return opts.withSecret ? { ...subscriptionRow(sub), secret_enc: sub.secretEnc } : subscriptionRow(sub);
+  return opts.withSecret
+    ? { ...subscriptionRow(sub), secret_enc: sub.secretEnc, previous_secrets: sub.previousSecrets }
+    : subscriptionRow(sub);
 }
 
 export async function pageSubscriptions(
@@ -246,4 +251,28 @@ export async function rearmDelivery(sql: Sql, deliveryId: string): Promise<void>
 /** Wakes the dispatchers when the caller's transaction commits. */
 export async function wakeDispatchers(sql: Sql): Promise<void> {
   await sql.query(`select pg_notify('${DELIVERIES_CHANNEL}', '')`);
+}
+
+/**
+ * Every dead delivery of a subscription created in [since, until] back to `pending` with its attempt
+ * count reset (docs/webhooks.md#recover), due now in creation order: a microsecond apart, so the
+ * dispatcher's oldest-due-first claim sends the oldest first. Answers how many.
+ */
+export async function recoverDeadDeliveries(
+  sql: Sql,
+  subscriptionId: string,
+  since: Date,
+  until: Date,
+): Promise<number> {
+  const { rowCount } = await sql.query(
+    `update webhook_deliveries d set status = 'pending', attempt_count = 0, claim_token = null,
+       last_error = null, updated_at = now(), next_attempt_at = now() + make_interval(secs => r.n / 1e6)
+     from (select id, row_number() over (order by created_at, id) - 1 as n
+             from (select id, created_at from webhook_deliveries
+                    where subscription_id = $1 and status = 'dead' and created_at >= $2 and created_at <= $3
+                    for update) dead) r
+     where d.id = r.id`,
+    [subscriptionId, since, until],
+  );
+  return rowCount ?? 0;
 }

@@ -1,5 +1,5 @@
-import { decryptSecret } from '../../lib/secrets.ts';
 import { type AttemptOutcome, sendDelivery } from './send.ts';
+import { SigningSecrets } from './signing-secrets.ts';
 import type { Claimed, CompletedAttempt } from './turn.sql.ts';
 
 /** Claimed and waiting for a send slot. */
@@ -45,7 +45,7 @@ export class SendWindow {
   private readonly inFlight = new Set<Promise<void>>();
   /** Deliveries per subscription that are queued or in flight here. */
   private readonly held = new Map<string, number>();
-  private readonly secrets = new Map<string, { enc: string; plain: string }>();
+  private readonly secrets = new Map<string, SigningSecrets>();
   /**
    * At most this many of one subscription's deliveries are queued or in flight at once, so a
    * receiver that hangs until the timeout holds half the slots at most and the others keep flowing.
@@ -129,12 +129,15 @@ export class SendWindow {
     else this.held.delete(subscriptionId);
   }
 
-  private secretOf(d: Claimed): string {
+  /** The secrets that sign now (docs/webhooks.md#rotation), decrypted once per subscription and rotation. */
+  private secretsOf(d: Claimed): string[] {
     const cached = this.secrets.get(d.subscription_id);
-    if (cached && cached.enc === d.secret_enc) return cached.plain;
-    const plain = decryptSecret(d.secret_enc, this.opts.secretKey);
-    this.secrets.set(d.subscription_id, { enc: d.secret_enc, plain });
-    return plain;
+    if (cached && cached.source === SigningSecrets.sourceOf(d.secret_enc, d.previous_secrets)) {
+      return cached.signing();
+    }
+    const fresh = new SigningSecrets(d.secret_enc, d.previous_secrets, this.opts.secretKey);
+    this.secrets.set(d.subscription_id, fresh);
+    return fresh.signing();
   }
 
   private launch(d: Claimed, token: string): void {
@@ -147,7 +150,7 @@ export class SendWindow {
             id: d.id,
             type: d.type,
             url: d.url,
-            secret: this.secretOf(d),
+            secrets: this.secretsOf(d),
             body: d.body,
             customHeaders: d.headers,
           },
@@ -160,11 +163,22 @@ export class SendWindow {
           responseSnippet: null,
           durationMs: Date.now() - attemptedAt.getTime(),
           error: `send failed: ${(err as Error).message}`,
+          retryAfterS: null,
         };
       }
       const rung = d.attempt_count; // retries so far: the delay after this attempt is schedule[rung]
-      const retryInS = outcome.ok ? null : (this.opts.schedule[rung] ?? null);
-      this.completed.push({ id: d.id, token, outcome, attemptedAt, retryInS });
+      const ladder = outcome.ok ? null : (this.opts.schedule[rung] ?? null);
+      // A 429/503's Retry-After postpones the next rung, never brings it forward nor adds one
+      // (docs/webhooks.md#retry-after).
+      const retryInS = ladder === null ? null : Math.max(ladder, outcome.retryAfterS ?? 0);
+      this.completed.push({
+        id: d.id,
+        subscriptionId: d.subscription_id,
+        token,
+        outcome,
+        attemptedAt,
+        retryInS,
+      });
     })();
     this.inFlight.add(run);
     run.finally(() => {

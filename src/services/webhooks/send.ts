@@ -1,5 +1,5 @@
 import { EgressError, egressRequest } from '../../lib/egress.ts';
-import { signPayload } from '../../lib/secrets.ts';
+import { signPayload, signStandardWebhook, standardWebhooksKey } from '../../lib/secrets.ts';
 
 /** Receivers see this; custom headers can never replace it (nor any header we set). */
 const USER_AGENT = 'svc-webhooks/1';
@@ -11,7 +11,11 @@ export interface OutgoingDelivery {
   id: string;
   type: string;
   url: string;
-  secret: string;
+  /**
+   * The signing secrets, the current one first, then each old one still in its grace
+   * (docs/webhooks.md#rotation): one signature per secret in both signature headers.
+   */
+  secrets: readonly string[];
   /** The delivery's stored body: signed and sent byte for byte. */
   body: string;
   customHeaders: Record<string, string>;
@@ -23,12 +27,16 @@ export interface AttemptOutcome {
   responseSnippet: string | null;
   durationMs: number;
   error: string | null;
+  /** A 429 or 503's `Retry-After`, in seconds from now (docs/webhooks.md#retry-after); else null. */
+  retryAfterS: number | null;
 }
 
 /**
  * The request headers: the subscription's custom ones first, then ours, compared
  * case-insensitively so a custom `x-svc-signature` (or `content-type`) can never replace ours.
- * The signature is fresh per attempt: `t` is now, the HMAC covers `<t>.<body>` (docs/guarantees.md#webhooks-signed-retried-at-least-once).
+ * The signatures are fresh per attempt: `t` (and `webhook-timestamp`) is now; `X-Svc-Signature`'s
+ * HMAC covers `<t>.<body>` (docs/guarantees.md#webhooks-signed-retried-at-least-once), Standard
+ * Webhooks' `webhook-signature` covers `<id>.<timestamp>.<body>` (docs/webhooks.md#verifying-a-delivery).
  */
 export function deliveryHeaders(
   d: OutgoingDelivery,
@@ -39,7 +47,10 @@ export function deliveryHeaders(
     'user-agent': USER_AGENT,
     'x-svc-delivery-id': d.id,
     'x-svc-event-type': d.type,
-    'x-svc-signature': signPayload(d.secret, d.body, now),
+    'x-svc-signature': signPayload(d.secrets, d.body, now),
+    'webhook-id': d.id,
+    'webhook-timestamp': String(now),
+    'webhook-signature': signStandardWebhook(d.secrets.map(standardWebhooksKey), d.id, now, d.body),
   };
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(d.customHeaders)) {
@@ -66,7 +77,34 @@ export const RESERVED_HEADERS = new Set([
   'x-svc-signature',
   'x-svc-delivery-id',
   'x-svc-event-type',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
 ]);
+
+/** The longest a `Retry-After` moves an attempt (docs/webhooks.md#retry-after). */
+export const MAX_RETRY_AFTER_SECONDS = 86_400;
+
+/**
+ * A 429 or 503's `Retry-After` (delta-seconds or an HTTP date) in whole seconds from `now`, at
+ * most a day; null for another status or a header that is neither.
+ */
+export function retryAfterSeconds(
+  status: number,
+  header: string | undefined,
+  now = Date.now(),
+): number | null {
+  if ((status !== 429 && status !== 503) || !header) return null;
+  const value = header.trim();
+  let seconds: number;
+  if (/^\d+$/.test(value)) seconds = Number(value);
+  else {
+    const at = Date.parse(value);
+    if (!Number.isFinite(at) || /^[\d.+-]/.test(value)) return null;
+    seconds = Math.max(0, Math.ceil((at - now) / 1000));
+  }
+  return Math.min(seconds, MAX_RETRY_AFTER_SECONDS);
+}
 
 /** NUL cannot be stored in a Postgres text column; a binary answer keeps the rest readable. */
 const snippetOf = (body: Buffer) => body.toString('utf8').replaceAll('\u0000', '\uFFFD');
@@ -95,6 +133,7 @@ export async function sendDelivery(
     const ok = res.status >= 200 && res.status < 300;
     return {
       ok,
+      retryAfterS: retryAfterSeconds(res.status, res.headers['retry-after']),
       statusCode: res.status,
       responseSnippet: snippetOf(res.body),
       durationMs: res.durationMs,
@@ -112,6 +151,13 @@ export async function sendDelivery(
           ? `egress blocked: ${err.message}`
           : err.message
         : `send failed: ${(err as Error).message}`;
-    return { ok: false, statusCode: null, responseSnippet: null, durationMs, error: message };
+    return {
+      ok: false,
+      statusCode: null,
+      responseSnippet: null,
+      durationMs,
+      error: message,
+      retryAfterS: null,
+    };
   }
 }

@@ -2,10 +2,24 @@ import { z } from 'zod';
 import { mode, timestamp, uuidV7 } from '../../lib/shapes.ts';
 import { RESULT_TYPES } from '../outbox/emit.ts';
 
-/** A subscription's status (docs/api.md#webhooks). */
-export const subscriptionStatus = z.enum(['active', 'paused']);
+/**
+ * A subscription's status (docs/api.md#webhooks): `disabled` is set by the service only, when it
+ * keeps failing or answers 410 (docs/webhooks.md#auto-disable).
+ */
+export const subscriptionStatus = z.enum(['active', 'paused', 'disabled']);
 export const SUBSCRIPTION_STATUSES = subscriptionStatus.options;
 export type SubscriptionStatus = z.output<typeof subscriptionStatus>;
+
+/** The statuses a caller may set (PATCH): `active` also re-enables a disabled subscription. */
+export const settableSubscriptionStatus = z.enum(['active', 'paused']);
+
+/** Why the service disabled a subscription (docs/webhooks.md#auto-disable). */
+export const disabledReason = z.enum(['failing', 'gone']).meta({
+  description:
+    '`failing`: no attempt succeeded for WEBHOOK_DISABLE_AFTER_SECONDS (default 5 days) since a failure; ' +
+    '`gone`: the receiver answered 410 Gone.',
+});
+export type DisabledReason = z.output<typeof disabledReason>;
 
 /** A delivery's status: the one list the filter, the shape, the entity's column and the doors use. */
 export const webhookDeliveryStatus = z.enum(['pending', 'succeeded', 'dead', 'simulated']).meta({
@@ -32,6 +46,10 @@ export const webhookSubscriptionShape = z
       .meta({ description: 'Custom headers sent with every delivery.' }),
     description: z.string().nullable(),
     status: subscriptionStatus,
+    disabled_reason: disabledReason
+      .nullable()
+      .meta({ description: 'Why the service disabled it (`failing` | `gone`); null unless `disabled`.' }),
+    disabled_at: timestamp('When the service disabled it; null unless `disabled`.').nullable(),
     mode,
     created_at: timestamp('Creation time.'),
     updated_at: timestamp('Last change.'),
@@ -49,6 +67,35 @@ export const webhookSubscriptionCreatedShape = webhookSubscriptionShape
   })
   .meta({ id: 'WebhookSubscriptionCreated' });
 export type SubscriptionCreatedDto = z.output<typeof webhookSubscriptionCreatedShape>;
+
+/** The answer to a rotation: the new secret, shown only here (docs/webhooks.md#rotation). */
+export const webhookSecretRotatedShape = z
+  .object({
+    secret: z.string().meta({
+      description: 'The new signing secret. Shown only in this response; it cannot be read again.',
+      examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7pXtbOyB+/w='],
+    }),
+    previous_expires_at: timestamp(
+      'When the replaced secret stops signing (now, when `grace_seconds` was 0).',
+    ),
+  })
+  .meta({ id: 'WebhookSecretRotated' });
+export type SecretRotatedDto = z.output<typeof webhookSecretRotatedShape>;
+
+/** The answer to a recover (docs/webhooks.md#recover). */
+export const webhookRecoveredShape = z
+  .object({
+    recovered: z.int().min(0).meta({ description: 'Dead deliveries put back to `pending`.' }),
+  })
+  .meta({ id: 'WebhookDeliveriesRecovered' });
+export type RecoveredDto = z.output<typeof webhookRecoveredShape>;
+
+/** `data` of a `webhook.disabled` result (docs/webhooks.md#auto-disable). */
+export const webhookDisabledDataShape = z.object({
+  subscription: z.object({ id: z.string(), url: z.string() }),
+  reason: disabledReason,
+});
+export type WebhookDisabledData = z.output<typeof webhookDisabledDataShape>;
 
 /** What a test send to a subscription's receiver came to. */
 export const webhookTestResultShape = z

@@ -5,7 +5,7 @@ import { assertEgressAllowed, EgressError } from '../../lib/egress.ts';
 import { storableUrl, TEXT_LIMITS, text } from '../../lib/primitives.ts';
 import { RESULT_TYPES } from '../outbox/emit.ts';
 import { RESERVED_HEADERS } from './send.ts';
-import { SUBSCRIPTION_STATUSES, subscribedType } from './shapes.ts';
+import { settableSubscriptionStatus, subscribedType } from './shapes.ts';
 
 export const MAX_CUSTOM_HEADERS = 20;
 
@@ -39,20 +39,29 @@ const headers = z
   .refine((h) => Object.keys(h).length <= MAX_CUSTOM_HEADERS, `at most ${MAX_CUSTOM_HEADERS} headers`)
   .meta({
     description:
-      'Custom headers sent with every delivery. Content-Type, User-Agent, Host, hop-by-hop headers and ' +
-      '`X-Svc-*` are set by the service and refused here.',
+      'Custom headers sent with every delivery. Content-Type, User-Agent, Host, hop-by-hop headers, ' +
+      '`X-Svc-*` and `webhook-id` / `webhook-timestamp` / `webhook-signature` are set by the service and ' +
+      'refused here.',
     examples: [{ 'X-Team': 'growth' }],
   });
 
 const description = text(500).nullable();
 
+/** A caller-chosen signing secret (docs/webhooks.md#verifying-a-delivery for how each form is keyed). */
+export const signingSecret = text(200)
+  .regex(/^[\x21-\x7E]{8,200}$/, '8 to 200 printable characters, no spaces')
+  .meta({
+    description:
+      'Signing secret. `whsec_<standard base64>` is keyed by its decoded bytes for `webhook-signature` ' +
+      '(Standard Webhooks libraries take it as is); any other is keyed by its UTF-8 bytes (their raw-key ' +
+      'option). `X-Svc-Signature` is keyed by the whole string. Omitted: a `whsec_…` one of 32 random bytes ' +
+      'is generated.',
+  });
+
 export const createSubscriptionInput = z.strictObject({
   url: subscriptionUrl,
   event_types: eventTypes,
-  secret: text(200)
-    .regex(/^[\x21-\x7E]{8,200}$/, '8 to 200 printable characters, no spaces')
-    .optional()
-    .meta({ description: 'Signing secret; a `whsec_…` one is generated when omitted.' }),
+  secret: signingSecret.optional(),
   headers: headers.optional(),
   description: description.optional(),
 });
@@ -64,8 +73,10 @@ export const updateSubscriptionInput = z.strictObject({
   event_types: eventTypes.optional(),
   headers: headers.optional(),
   description: description.optional(),
-  status: z.enum(SUBSCRIPTION_STATUSES).optional().meta({
-    description: 'Pausing makes the pending deliveries `dead` at once; resuming sends new results again.',
+  status: settableSubscriptionStatus.optional().meta({
+    description:
+      'Pausing makes the pending deliveries `dead` at once; `active` resumes a paused subscription or ' +
+      're-enables a disabled one (docs/webhooks.md#auto-disable) and sends new results again.',
   }),
 });
 

@@ -1,14 +1,15 @@
 import type { AppContext } from '../../context.ts';
-import { decryptSecret } from '../../lib/secrets.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Principal } from '../keys/principal.ts';
 import { findSubscription } from './repository.ts';
 import { sendDelivery } from './send.ts';
 import type { TestSendResult } from './shapes.ts';
+import { SigningSecrets } from './signing-secrets.ts';
 
 /**
  * Sends one real signed `webhook.test` POST to the subscription's URL now, through the egress
- * guard, with its custom headers — in either mode, paused or not: it is an explicit check of
+ * guard, with its custom headers and the same signature headers as a delivery (every secret in
+ * its grace included) — in either mode, paused or disabled or not: it is an explicit check of
  * the receiver, not a result (results of test mode are never POSTed). Nothing is stored.
  */
 export async function testSubscription(ctx: AppContext, who: Principal, id: string): Promise<TestSendResult> {
@@ -29,7 +30,7 @@ export async function testSubscription(ctx: AppContext, who: Principal, id: stri
       id: deliveryId,
       type: 'webhook.test',
       url: sub.url,
-      secret: decryptSecret(sub.secret_enc!, ctx.config.secret),
+      secrets: new SigningSecrets(sub.secret_enc!, sub.previous_secrets!, ctx.config.secret).signing(),
       body,
       customHeaders: sub.headers,
     },

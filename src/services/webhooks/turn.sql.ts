@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { type Sql, survivePoolClientErrors } from '../../db/tx.ts';
 import type { AttemptOutcome } from './send.ts';
+import type { PreviousSecret } from './signing-secrets.ts';
 
 /** A claimed delivery, with what its send needs from its subscription. */
 export interface Claimed {
@@ -15,6 +16,8 @@ export interface Claimed {
   subscription_id: string;
   url: string;
   secret_enc: string;
+  /** Old secrets of a rotation, newest first; the expired ones are skipped when signing. */
+  previous_secrets: PreviousSecret[];
   headers: Record<string, string>;
 }
 
@@ -22,11 +25,14 @@ export interface Claimed {
 export interface TurnRow extends Claimed {
   k: 'c' | 'd' | 'n';
   ms: number | null;
+  /** A claimed delivery's place in the claim, oldest due first (the UPDATE returns rows in any order). */
+  pos: number | null;
 }
 
 /** An attempt's outcome, to be recorded by the next turn under the claim it was made with. */
 export interface CompletedAttempt {
   id: string;
+  subscriptionId: string;
   token: string;
   outcome: AttemptOutcome;
   attemptedAt: Date;
@@ -40,9 +46,11 @@ export interface CompletedAttempt {
  *
  * - `u` writes each outcome, only where the claim is still ours (`claim_token`); `a` logs the
  *   attempt with its number.
- * - `c` claims due deliveries with SKIP LOCKED, oldest due first, never one being recorded here;
- *   `= any(array(…))` keeps the outer UPDATE on the primary key (joined to a CTE instead, the
- *   planner seq-scans the whole table). A delivery whose subscription is no longer active dies.
+ * - `q` picks due deliveries with SKIP LOCKED, oldest due first, never one being recorded here;
+ *   `c` claims them: `= any((select ids from q)::uuid[])` keeps the UPDATE on the primary key (joined to
+ *   a relation instead, the planner seq-scans the whole table), and `pos` is each one's place in
+ *   `q`, since the UPDATE returns rows in no set order. A delivery whose subscription is no longer
+ *   active dies.
  * - `n`, only when the claim came back short: milliseconds until the next pending delivery is due.
  *   The statement sees the rows as they were before it, so just-claimed ones are excluded and
  *   retries scheduled by `u` are added by the caller.
@@ -71,6 +79,13 @@ with r as (
   insert into webhook_attempts (delivery_id, number, attempted_at, status_code, duration_ms, response_snippet, error)
   select r.id, u.attempt_count, r.attempted_at, r.status_code, r.duration_ms, r.snippet, r.error
   from u join r on r.id = u.id
+), q as (
+  select array(
+    select id from webhook_deliveries
+    where status = 'pending' and next_attempt_at <= now()
+      and subscription_id <> all($13::uuid[]) and id <> all($1::uuid[])
+    order by next_attempt_at limit $10
+    for update skip locked) as ids
 ), c as (
   update webhook_deliveries d set
     claim_token = $11,
@@ -80,30 +95,25 @@ with r as (
                  else 'subscription ' || case when s.deleted_at is null then s.status else 'deleted' end end,
     updated_at = now()
   from webhook_subscriptions s
-  where d.id = any(array(
-          select id from webhook_deliveries
-          where status = 'pending' and next_attempt_at <= now()
-            and subscription_id <> all($13::uuid[]) and id <> all($1::uuid[])
-          order by next_attempt_at limit $10
-          for update skip locked))
+  where d.id = any((select ids from q)::uuid[])
     and s.id = d.subscription_id
   returning d.id, d.type, d.body, d.attempt_count, d.status, s.id as subscription_id, s.url,
-            s.secret_enc, s.headers
+            s.secret_enc, s.previous_secrets, s.headers, array_position((select ids from q), d.id) as pos
 )
-select 'c' as k, id, type, body, attempt_count, status, subscription_id, url, secret_enc, headers,
-       null::float8 as ms
+select 'c' as k, id, type, body, attempt_count, status, subscription_id, url, secret_enc, previous_secrets,
+       headers, null::float8 as ms, pos
 from c
 union all
-select 'd', id, null, null, attempt_count, status, null, null, null, null, null
+select 'd', id, null, null, attempt_count, status, null, null, null, null, null, null, null
 from u where status = 'dead'
 union all
-select 'n', null, null, null, null, null, null, null, null, null,
+select 'n', null, null, null, null, null, null, null, null, null, null,
        case when (select count(*) from c) < $10 then
          (select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8
           from webhook_deliveries
           where status = 'pending' and subscription_id <> all($13::uuid[])
             and id not in (select id from c))
-       end`;
+       end, null`;
 
 /** What one turn records and claims. */
 export interface Turn {
@@ -138,11 +148,16 @@ export async function runTurn(db: Sql, turn: Turn): Promise<TurnRow[]> {
   return rows;
 }
 
-/** Hands claimed, unsent deliveries back: due now, for whichever worker claims next. */
+/**
+ * Hands claimed, unsent deliveries back: due now, for whichever worker claims next, a microsecond
+ * apart in the order given (the order they were claimed), so the oldest-due-first claim keeps
+ * their order (a recover's oldest first, docs/webhooks.md#recover).
+ */
 export async function releaseClaims(sql: Sql, unsent: { id: string; token: string }[]): Promise<void> {
   await sql.query(
-    `update webhook_deliveries d set claim_token = null, next_attempt_at = now(), updated_at = now()
-     from unnest($1::uuid[], $2::uuid[]) as u(id, token)
+    `update webhook_deliveries d set claim_token = null, updated_at = now(),
+       next_attempt_at = now() + make_interval(secs => (u.n - 1) / 1e6)
+     from unnest($1::uuid[], $2::uuid[]) with ordinality as u(id, token, n)
      where d.id = u.id and d.claim_token = u.token and d.status = 'pending'`,
     [unsent.map((u) => u.id), unsent.map((u) => u.token)],
   );

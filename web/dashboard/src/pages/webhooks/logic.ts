@@ -29,6 +29,7 @@ export const RESULT_TYPE_HELP: Record<ResultType, string> = {
   'reward.redeemed': 'A reward was redeemed',
   'flow.completed': 'A flow run finished',
   'message.sent': 'An e-mail or SMS was sent (or simulated in test mode)',
+  'webhook.disabled': 'Another webhook subscription of this workspace was disabled (failing, or 410 Gone)',
 };
 
 export const RESULT_TYPES = Object.keys(RESULT_TYPE_HELP) as ResultType[];

@@ -1,0 +1,69 @@
+// Raw SQL: the dispatcher's record of each subscription's failing streak, one statement per turn that
+// recorded attempts (bench suite `webhooks`): `unnest` of the attempts, grouped per subscription. It
+// runs on its own, after the turn committed, so it never holds delivery and subscription rows at once
+// (a pause locks the subscription, then its deliveries).
+import type { Sql } from '../../db/tx.ts';
+import type { CompletedAttempt } from './turn.sql.ts';
+
+/** Why a subscription is disabled (docs/webhooks.md#auto-disable). */
+export type DisableReason = 'failing' | 'gone';
+
+/**
+ * $1–$4: each attempt's subscription, time, success and whether it answered 410; $5: the streak
+ * length that disables (WEBHOOK_DISABLE_AFTER_SECONDS).
+ *
+ * `last_success_at` moves to the newest success; `failing_since` becomes the first failure after
+ * that success (the one already recorded, or one of these attempts), or null when no failure
+ * followed it. Old secrets past their grace are dropped here too (docs/webhooks.md#rotation).
+ * Answers the active subscriptions to disable: one that answered 410, or one whose attempt failed
+ * here while its streak is at least $5 seconds old. Rows are locked in id order.
+ */
+const HEALTH_SQL = `
+with o as (
+  select * from unnest($1::uuid[], $2::timestamptz[], $3::boolean[], $4::boolean[]) as o(sub, at, ok, gone)
+), k as (
+  select sub, max(at) filter (where ok) as last_ok, bool_or(not ok) as failed, bool_or(gone) as gone
+  from o group by sub
+), l as (
+  select s.id from webhook_subscriptions s join k on k.sub = s.id order by s.id for update of s
+), upd as (
+  update webhook_subscriptions s set
+    last_success_at = greatest(s.last_success_at, k.last_ok),
+    failing_since = (
+      select min(f) from (
+        select s.failing_since as f
+        union all select o.at from o where o.sub = s.id and not o.ok
+      ) streak
+      where f > coalesce(greatest(s.last_success_at, k.last_ok), '-infinity'::timestamptz)),
+    previous_secrets = case when s.previous_secrets = '[]'::jsonb then s.previous_secrets
+                            when jsonb_typeof(s.previous_secrets) <> 'array' then '[]'::jsonb else
+      coalesce((select jsonb_agg(e order by i) from jsonb_array_elements(s.previous_secrets) with ordinality p(e, i)
+                where (e->>'expires_at')::timestamptz > now()), '[]'::jsonb) end
+  from k where s.id = k.sub and s.id in (select id from l)
+  returning s.id, s.status, s.deleted_at, s.failing_since, k.failed, k.gone
+)
+select id, case when gone then 'gone' else 'failing' end as reason
+from upd
+where status = 'active' and deleted_at is null
+  and (gone or (failed and failing_since <= now() - make_interval(secs => $5::double precision)))
+order by id`;
+
+/**
+ * Records the attempts' outcomes on their subscriptions (docs/webhooks.md#auto-disable) and
+ * answers the subscriptions that must now be disabled, with why.
+ */
+export async function recordHealth(
+  sql: Sql,
+  attempts: readonly CompletedAttempt[],
+  disableAfterSeconds: number,
+): Promise<{ id: string; reason: DisableReason }[]> {
+  if (!attempts.length) return [];
+  const { rows } = await sql.query<{ id: string; reason: DisableReason }>(HEALTH_SQL, [
+    attempts.map((a) => a.subscriptionId),
+    attempts.map((a) => a.attemptedAt),
+    attempts.map((a) => a.outcome.ok),
+    attempts.map((a) => a.outcome.statusCode === 410),
+    disableAfterSeconds,
+  ]);
+  return rows;
+}

@@ -1,0 +1,52 @@
+import { decryptSecret } from '../../lib/secrets.ts';
+
+/** A secret replaced by a rotation, still signing until `expires_at` (docs/webhooks.md#rotation). */
+export interface PreviousSecret {
+  secret_enc: string;
+  /** ISO 8601. */
+  expires_at: string;
+}
+
+/** At most this many old secrets sign beside the current one; a rotation drops the oldest beyond it. */
+export const MAX_PREVIOUS_SECRETS = 5;
+
+/**
+ * The stored list as a list: a row written through the entity's bare default holds the JSON
+ * string "[]" instead (create-subscription.ts now writes `[]`).
+ */
+const listOf = (stored: readonly PreviousSecret[]): readonly PreviousSecret[] =>
+  Array.isArray(stored) ? stored : [];
+
+/** The old secrets still in their grace at `now`, newest first (expired ones are dropped). */
+export const unexpired = (previous: readonly PreviousSecret[], now = Date.now()): PreviousSecret[] =>
+  listOf(previous).filter((p) => Date.parse(p.expires_at) > now);
+
+/**
+ * A subscription's secrets in plaintext, decrypted once: the current one and the old ones with
+ * their expiry. `signing(now)` answers the secrets that sign at `now`: the current one first,
+ * then each unexpired old one, newest first.
+ */
+export class SigningSecrets {
+  /** What they were decrypted from: a changed subscription (a rotation) reads them again. */
+  readonly source: string;
+  private readonly current: string;
+  private readonly previous: { secret: string; expiresAt: number }[];
+
+  constructor(currentEnc: string, stored: readonly PreviousSecret[], key: string) {
+    const previous = listOf(stored);
+    this.source = SigningSecrets.sourceOf(currentEnc, previous);
+    this.current = decryptSecret(currentEnc, key);
+    this.previous = previous.map((p) => ({
+      secret: decryptSecret(p.secret_enc, key),
+      expiresAt: Date.parse(p.expires_at),
+    }));
+  }
+
+  static sourceOf(currentEnc: string, previous: readonly PreviousSecret[]): string {
+    return [currentEnc, ...listOf(previous).map((p) => `${p.secret_enc}@${p.expires_at}`)].join(' ');
+  }
+
+  signing(now = Date.now()): string[] {
+    return [this.current, ...this.previous.filter((p) => p.expiresAt > now).map((p) => p.secret)];
+  }
+}
