@@ -110,6 +110,13 @@ describe('Standard Webhooks headers', () => {
       expect(r.headers['webhook-timestamp']).toBe(t);
       expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(5);
     }
+    // As docs/webhooks.md#node does it: the raw body and node:http's request headers, as they came.
+    expect(
+      new Webhook(sub.secret).verify(first!.rawBody, first!.headers as Record<string, string>),
+    ).toMatchObject({
+      type: 'points.changed',
+      data: { balance: 5 },
+    });
     // The same id on every attempt (receivers dedupe on it), a fresh timestamp per attempt.
     expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     expect(second!.rawBody.equals(first!.rawBody)).toBe(true);
