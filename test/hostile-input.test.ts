@@ -111,6 +111,8 @@ beforeAll(async () => {
     'updateWebhookSubscription',
     'deleteWebhookSubscription',
     'testWebhookSubscription',
+    'rotateWebhookSecret',
+    'recoverWebhookDeliveries',
   ])
     ids[`${op}.id`] = sub.body.id;
   const endpoint = await ws.api('/v1/ingest-endpoints', { body: SAMPLES.createIngestEndpoint!() });
@@ -123,6 +125,9 @@ beforeAll(async () => {
   ids['putEventTypeSchema.key'] = 'order.completed';
   const event = await ws.api('/v1/events', { body: SAMPLES.createEvent!() });
   ids['getEvent.id'] = event.body.event_id;
+  // A quarantined event (no participant), so replay's hostile fixes meet one that can be replayed.
+  const quarantined = await ws.api('/v1/events', { body: { event_type: 'order.completed', payload: {} } });
+  ids['replayEvent.id'] = quarantined.body.event_id;
   // A tier programme with the level the manual-level sample names, so that sample is valid.
   await ws.api('/v1/tiers', { method: 'PUT', body: SAMPLES.putTiers!() });
   // A streak the streak operations name, so their hostile values meet a real one.
@@ -171,6 +176,32 @@ const gqlSamples = (): Record<string, Record<string, unknown>> => ({
       idempotencyKey: 'gql-sweep',
     },
   },
+  'Mutation.ingestEventBatch': {
+    events: [
+      {
+        eventType: 'order.completed',
+        participant: { externalId: 'alice', email: 'a@example.com', phone: '+15550100', name: 'Alice' },
+        payload: {},
+        occurredAt: '2026-01-01T00:00:00Z',
+        idempotencyKey: 'gql-sweep-batch',
+      },
+    ],
+  },
+  'Mutation.replayEvent': { id: ids['replayEvent.id'], input: { eventType: 'order.completed', payload: {} } },
+  'Mutation.replayEvents': {
+    input: { eventType: 'order.completed', since: '2026-01-01', until: '2026-02-01' },
+  },
+  // An inactivity flow (refused by the simulation, a validation_error) for the reason createFlow's has one.
+  'Mutation.simulateEvent': {
+    input: {
+      event: {
+        eventType: 'order.completed',
+        participant: { externalId: 'alice', email: 'a@example.com', name: 'Alice' },
+        payload: {},
+      },
+      flow: { name: 'f', trigger: GQL_TRIGGER, actions: [{ type: 'award_points', points: 1 }] },
+    },
+  },
   'Mutation.putEventTypeSchema': { key: 'order.completed', schema: { type: 'object' } },
   'Mutation.dropEventTypeSchema': { key: 'order.completed' },
   'Mutation.createIngestEndpoint': { input: { name: 'shop', defaultEventType: 'order.completed' } },
@@ -210,6 +241,11 @@ const gqlSamples = (): Record<string, Record<string, unknown>> => ({
   'Mutation.updateWebhookSubscription': {
     id: ids['getWebhookSubscription.id'],
     input: { url: SAMPLE_RECEIVER, eventTypes: ['points.changed'], description: 'd' },
+  },
+  'Mutation.rotateWebhookSecret': { id: ids['rotateWebhookSecret.id'], input: { secret: 's'.repeat(32) } },
+  'Mutation.recoverWebhookDeliveries': {
+    id: ids['recoverWebhookDeliveries.id'],
+    input: { since: new Date(Date.now() - 3_600_000).toISOString() },
   },
   'Mutation.updateProgram': {
     input: {

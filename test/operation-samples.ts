@@ -18,6 +18,14 @@ export function sampleBodies(ids: SampleIds, receiver = SAMPLE_RECEIVER): Record
       participant: { external_id: 'alice' },
       payload: {},
     }),
+    createEventBatch: () => ({
+      events: [{ event_type: 'order.completed', participant: { external_id: 'alice' }, payload: {} }],
+    }),
+    replayEvent: () => ({ payload: {} }),
+    replayEvents: () => ({}),
+    simulateEvent: () => ({
+      event: { event_type: 'order.completed', participant: { external_id: 'alice' }, payload: {} },
+    }),
     ingestEvent: () => ({
       event_type: 'order.completed',
       participant: { external_id: 'alice' },
@@ -52,6 +60,9 @@ export function sampleBodies(ids: SampleIds, receiver = SAMPLE_RECEIVER): Record
     }),
     updateWebhookSubscription: () => ({ description: 'e', headers: { 'X-Team': 'growth' } }),
     testWebhookSubscription: () => ({}),
+    rotateWebhookSecret: () => ({ grace_seconds: 60 }),
+    // Within the 14 days a recover reaches back, whenever the sweep runs.
+    recoverWebhookDeliveries: () => ({ since: new Date(Date.now() - 3_600_000).toISOString() }),
     updateParticipant: () => ({
       email: 'a@example.com',
       phone: '+15550100',

@@ -120,7 +120,12 @@ export const SECRET_SHAPES: SecretRule[] = [
     label: 'a whsec_ signing secret',
     pattern: /whsec_[A-Za-z0-9]{8,}/,
     // The document's examples show the shape (`whsec_…`), never a real secret.
-    allowedIn: ['createWebhookSubscription', 'createIngestEndpoint', 'getOpenApiDocument'],
+    allowedIn: [
+      'createWebhookSubscription',
+      'rotateWebhookSecret',
+      'createIngestEndpoint',
+      'getOpenApiDocument',
+    ],
   },
 ];
 
