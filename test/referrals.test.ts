@@ -422,6 +422,31 @@ describe('claw-back', () => {
   });
 });
 
+describe('erasure', () => {
+  it('renames the advocate and the friend in referral results, and an erased advocate’s code attributes no one', async () => {
+    const ws = await app.workspace();
+    await setUp(ws, { hold: 'PT0S' });
+    const adv = await advocate(ws);
+    const friend = uid('friend');
+    await send(ws, { external_id: friend, referral_code: adv.code }, 'order.completed');
+    await settles(ws, friend, 'rewarded');
+    for (const id of [adv.id, friend])
+      expect((await ws.api(`/v1/participants/${id}`, { method: 'DELETE' })).status).toBe(200);
+    const results = [
+      ...(await outboxOf(app, ws, 'referral.qualified')),
+      ...(await outboxOf(app, ws, 'referral.rewarded')),
+    ];
+    expect(results).toHaveLength(2);
+    for (const r of results) {
+      expect([r.referral.advocate.external_id, r.referral.friend.external_id]).not.toContain(adv.id);
+      expect(r.referral.friend.external_id).not.toBe(friend);
+    }
+    const after = uid('f');
+    await send(ws, { external_id: after, referral_code: adv.code }, 'signed_up');
+    expect(await referralOf(ws, after)).toBeUndefined();
+  });
+});
+
 describe('exactly once', () => {
   it('racing jobs reward each referral once', async () => {
     const ws = await app.workspace();

@@ -16,6 +16,15 @@ const scrubSql = (json: string, prefix: string) => `case
                    '{${prefix}redemption,participant,external_id}', to_jsonb($4::text))
     else jsonb_set(${json}, '{${prefix}participant,external_id}', to_jsonb($4::text)) end`;
 
+/** A referral result's `data` (at `prefix` inside `json`) with the advocate's or the friend's id `$3` replaced by `$4`. */
+const referralScrubSql = (json: string, prefix: string) => {
+  const side = (role: string, inner: string) => {
+    const path = `'{${prefix}referral,${role},external_id}'`;
+    return `jsonb_set(${inner}, ${path}, case when ${json} #>> ${path} = $3 then to_jsonb($4::text) else ${json} #> ${path} end)`;
+  };
+  return side('friend', side('advocate', json));
+};
+
 /** Replaces everything that names participant `id` (`externalId` in the scope `who`) by `pseudonym`. */
 export async function eraseRows(
   sql: Sql,
@@ -55,4 +64,19 @@ export async function eraseRows(
       where workspace_id = $1 and mode = $2 and outbox_id in (select id from scrubbed)`,
     [who.workspaceId, who.mode, p.externalId, pseudonym],
   );
+  // Referral results name the advocate and the friend (docs/referrals.md#reads).
+  await sql.query(
+    `with scrubbed as (
+       update outbox set data = ${referralScrubSql('data', '')}
+        where workspace_id = $1 and mode = $2 and type in ('referral.qualified', 'referral.rewarded')
+          and $3 in (data #>> '{referral,advocate,external_id}', data #>> '{referral,friend,external_id}')
+        returning id
+     )
+     update webhook_deliveries
+        set body = (${referralScrubSql('body::jsonb', 'data,')})::text
+      where workspace_id = $1 and mode = $2 and outbox_id in (select id from scrubbed)`,
+    [who.workspaceId, who.mode, p.externalId, pseudonym],
+  );
+  // An erased advocate's code attributes no one any more.
+  await sql.query(`delete from referral_codes where participant_id = $1`, [p.id]);
 }

@@ -17,10 +17,12 @@ export interface CodeRow {
 }
 
 /**
- * The codes asked for (unknown ones are absent), their rows locked so that concurrent batches
- * count an advocate's referrals one after the other (the limit is exact), and which of `friendIds`
- * already are a friend in a referral. Called after the batch's participant locks; code rows are
- * locked in code order, so two batches never wait on each other in a cycle.
+ * The codes asked for (unknown ones are absent) and which of `friendIds` already are a friend in a
+ * referral. Under an advocate limit (an ask with `since`) the code rows are locked, so that
+ * concurrent batches count an advocate's referrals one after the other (the limit is exact);
+ * without one, batches carrying the same code do not wait on each other. Called after the
+ * batch's participant locks; code rows are locked in code order, so two batches never wait on
+ * each other in a cycle.
  */
 export async function lookupCodes(
   sql: Sql,
@@ -35,7 +37,7 @@ export async function lookupCodes(
          from referral_codes c
          join ask k on k.workspace_id = c.workspace_id and k.mode = c.mode and k.code = c.code
         order by c.code
-          for update of c
+        ${asks.some((a) => a.since !== null) ? 'for update of c' : ''}
      )
      select (select coalesce(json_agg(x), '[]') from (
                select l.workspace_id, l.mode, l.code, l.participant_id::text as advocate_id,

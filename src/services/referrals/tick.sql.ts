@@ -73,32 +73,42 @@ export async function dueRewards(sql: Sql, advocateIds: number[], now: Date): Pr
   return rows;
 }
 
-/** Records the advocate's grants of a referral, and when it is due next (the hold's end). */
-export async function setReferralGrants(sql: Sql, id: string, grantIds: string[]): Promise<void> {
-  await sql.query(`update referrals set grant_ids = $2, due_at = reward_available_at where id = $1`, [
-    id,
-    grantIds,
-  ]);
+/** Records each referral's advocate grant (none: no points), and when it is due next (the hold's end). */
+export async function setReferralGrants(
+  sql: Sql,
+  grants: { id: string; grantId: string | null }[],
+): Promise<void> {
+  if (!grants.length) return;
+  await sql.query(
+    `update referrals r
+        set grant_ids = case when g.grant_id is null then '{}'::uuid[] else array[g.grant_id] end,
+            due_at = r.reward_available_at
+       from unnest($1::uuid[], $2::uuid[]) as g(id, grant_id)
+      where r.id = g.id`,
+    [grants.map((g) => g.id), grants.map((g) => g.grantId)],
+  );
 }
 
-/** Ends a referral's lifecycle: `rewarded` or `clawed_back`, at `now`; answers it as it is then. */
-export async function settleReferral(
+/** Ends these referrals' lifecycles: `rewarded` or `clawed_back`, at `now`; answers them as they are then. */
+export async function settleReferrals(
   sql: Sql,
-  id: string,
+  ids: string[],
   to: 'rewarded' | 'clawed_back',
   now: Date,
-): Promise<ReferralRow> {
+): Promise<ReferralRow[]> {
+  if (!ids.length) return [];
   const { rows } = await sql.query<ReferralRow>(
     `with settled as (
        update referrals set status = $2::text, due_at = null,
               rewarded_at = case when $2::text = 'rewarded' then $3::timestamptz end,
               clawed_back_at = case when $2::text = 'clawed_back' then $3::timestamptz end
-        where id = $1
+        where id = any($1::uuid[])
        returning *
      )
      select ${referralColumns()} from settled r
-       join participants a on a.id = r.advocate_id join participants f on f.id = r.friend_id`,
-    [id, to, now],
+       join participants a on a.id = r.advocate_id join participants f on f.id = r.friend_id
+      order by r.id`,
+    [ids, to, now],
   );
-  return rows[0]!;
+  return rows;
 }

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.ts';
+import type { Sql } from '../../db/tx.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Mode } from '../keys/principal.ts';
-import { emitResults, type ResultToEmit } from '../outbox/emit.ts';
+import { emitResults } from '../outbox/emit.ts';
 import type { ReferralResultData } from '../outbox/result-shapes.ts';
 import { settleGrants } from '../points/activate.sql.ts';
 import { type GrantToWrite, writeAwards } from '../points/award.sql.ts';
@@ -17,7 +18,7 @@ import {
   expireReferrals,
   lockOwners,
   setReferralGrants,
-  settleReferral,
+  settleReferrals,
 } from './tick.sql.ts';
 
 /** Due referrals one transaction looks at. */
@@ -52,81 +53,106 @@ export function runReferralBatch(
       due.advocates.filter((id) => locked.has(id)),
       now,
     );
-    const results: ResultToEmit[] = [];
-    for (const r of rewards) {
-      const settled = await advance(sql, r, now);
-      if (settled) results.push(settled);
-    }
-    await emitResults(sql, results);
+    await advance(sql, rewards, now);
     return expired + rewards.length;
   });
 }
 
-/** One qualified referral's due step; answers its `referral.rewarded` when it was rewarded. */
-async function advance(
-  sql: Parameters<typeof writeAwards>[0],
-  r: DueReward,
-  now: Date,
-): Promise<ResultToEmit | null> {
-  const settings = r.settings ? referralProgramFrom(r.settings) : null;
-  const actions = settings?.advocate_actions ?? [];
-  let grantIds = r.grant_ids;
-  let statuses = r.grant_statuses;
-  if (grantIds === null) {
+/**
+ * The due steps of these qualified referrals, in a fixed number of statements whatever their
+ * number (bench suite `engine`, the referrals scenario: a burst qualifies thousands at once):
+ * the grants not written yet, then, for those whose hold has ended, the activations with their
+ * credits, the advocates' badges, the settled referrals and their `referral.rewarded`.
+ */
+async function advance(sql: Sql, rewards: DueReward[], now: Date): Promise<void> {
+  const actionsOf = (r: DueReward) => (r.settings ? referralProgramFrom(r.settings).advocate_actions : []);
+  const written = new Map<string, { grantIds: string[]; statuses: string[] }>();
+  const grants: GrantToWrite[] = [];
+  for (const r of rewards) {
+    if (r.grant_ids !== null) {
+      written.set(r.id, { grantIds: r.grant_ids, statuses: r.grant_statuses });
+      continue;
+    }
     // One grant for all the points: the reward is pending, activated or cancelled as a whole.
-    const points = actions.reduce((sum, a) => sum + (a.type === 'award_points' ? a.points : 0), 0);
-    const grants: GrantToWrite[] =
+    const points = actionsOf(r).reduce((sum, a) => sum + (a.type === 'award_points' ? a.points : 0), 0);
+    const grant: GrantToWrite | null =
       points > 0
-        ? [
-            {
-              id: uuidv7(),
-              workspaceId: r.workspace_id,
-              mode: r.mode,
-              participantId: Number(r.advocate_id),
-              points,
-              availableAt: new Date(r.reward_available_at!),
-              eventId: r.qualifying_event_id,
-              flowRunId: null,
-              idempotencyKey: `referral:${r.id}:advocate`,
-            },
-          ]
-        : [];
+        ? {
+            id: uuidv7(),
+            workspaceId: r.workspace_id,
+            mode: r.mode,
+            participantId: Number(r.advocate_id),
+            points,
+            availableAt: new Date(r.reward_available_at!),
+            eventId: r.qualifying_event_id,
+            flowRunId: null,
+            idempotencyKey: `referral:${r.id}:advocate`,
+          }
+        : null;
+    if (grant) grants.push(grant);
+    written.set(r.id, { grantIds: grant ? [grant.id] : [], statuses: grant ? ['pending'] : [] });
+  }
+  if (grants.length || rewards.some((r) => r.grant_ids === null)) {
     await writeAwards(sql, { counts: [], grants, moves: [] });
-    grantIds = grants.map((g) => g.id);
-    statuses = grants.map(() => 'pending');
-    await setReferralGrants(sql, r.id, grantIds);
+    await setReferralGrants(
+      sql,
+      rewards
+        .filter((r) => r.grant_ids === null)
+        .map((r) => ({ id: r.id, grantId: written.get(r.id)!.grantIds[0] ?? null })),
+    );
   }
-  if (new Date(r.reward_available_at!).getTime() > now.getTime()) return null;
-  if (statuses.includes('cancelled')) {
-    // Its grant was cancelled (POST /v1/pending-points/{id}/cancel): nothing was ever credited.
-    await settleReferral(sql, r.id, 'clawed_back', now);
-    return null;
-  }
-  await creditGrants(sql, await settleGrants(sql, 'activated', { grantIds }), now);
+
+  const ended = rewards.filter((r) => new Date(r.reward_available_at!).getTime() <= now.getTime());
+  // A cancelled grant (POST /v1/pending-points/{id}/cancel) claws its referral back: nothing was ever credited.
+  const clawed = ended.filter((r) => written.get(r.id)!.statuses.includes('cancelled'));
+  const rewarded = ended.filter((r) => !clawed.includes(r));
+  await settleReferrals(
+    sql,
+    clawed.map((r) => r.id),
+    'clawed_back',
+    now,
+  );
+  if (!rewarded.length) return;
+  await creditGrants(
+    sql,
+    await settleGrants(sql, 'activated', { grantIds: rewarded.flatMap((r) => written.get(r.id)!.grantIds) }),
+    now,
+  );
   await awardReferralBadges(
     sql,
-    actions.flatMap((a) =>
-      a.type === 'award_badge'
-        ? [
-            {
-              workspaceId: r.workspace_id,
-              mode: r.mode,
-              participantId: Number(r.advocate_id),
-              referralId: r.id,
-              key: a.badge,
-              tier: a.tier ?? '',
-            },
-          ]
-        : [],
+    rewarded.flatMap((r) =>
+      actionsOf(r).flatMap((a) =>
+        a.type === 'award_badge'
+          ? [
+              {
+                workspaceId: r.workspace_id,
+                mode: r.mode,
+                participantId: Number(r.advocate_id),
+                referralId: r.id,
+                key: a.badge,
+                tier: a.tier ?? '',
+              },
+            ]
+          : [],
+      ),
     ),
   );
-  const row = await settleReferral(sql, r.id, 'rewarded', now);
-  return {
-    workspaceId: r.workspace_id,
-    mode: r.mode as Mode,
-    type: 'referral.rewarded',
-    data: { referral: presentReferral(row) } satisfies ReferralResultData,
-  };
+  const rows = await settleReferrals(
+    sql,
+    rewarded.map((r) => r.id),
+    'rewarded',
+    now,
+  );
+  const scope = new Map(rewarded.map((r) => [r.id, r]));
+  await emitResults(
+    sql,
+    rows.map((row) => ({
+      workspaceId: scope.get(row.id)!.workspace_id,
+      mode: scope.get(row.id)!.mode as Mode,
+      type: 'referral.rewarded' as const,
+      data: { referral: presentReferral(row) } satisfies ReferralResultData,
+    })),
+  );
 }
 
 /** Every due referral at `now`, batch after batch until one comes back short. */
