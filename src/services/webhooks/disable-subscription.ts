@@ -3,10 +3,10 @@ import type { AppContext } from '../../context.ts';
 import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Mode } from '../keys/principal.ts';
 import { emitResult } from '../outbox/emit.ts';
+import type { WebhookDisabledData } from '../outbox/result-shapes.ts';
 import { WebhookSubscription } from './entities.ts';
 import type { DisableReason } from './health.sql.ts';
 import { announceSubscriptionChange, killPendingDeliveries } from './repository.ts';
-import type { WebhookDisabledData } from './shapes.ts';
 
 /**
  * Disables a subscription the dispatcher found failing or gone (docs/webhooks.md#auto-disable), in

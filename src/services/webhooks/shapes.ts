@@ -90,13 +90,6 @@ export const webhookRecoveredShape = z
   .meta({ id: 'WebhookDeliveriesRecovered' });
 export type RecoveredDto = z.output<typeof webhookRecoveredShape>;
 
-/** `data` of a `webhook.disabled` result (docs/webhooks.md#auto-disable). */
-export const webhookDisabledDataShape = z.object({
-  subscription: z.object({ id: z.string(), url: z.string() }),
-  reason: disabledReason,
-});
-export type WebhookDisabledData = z.output<typeof webhookDisabledDataShape>;
-
 /** What a test send to a subscription's receiver came to. */
 export const webhookTestResultShape = z
   .object({

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import type { Principal } from '../keys/principal.ts';
+import type { WebhookTestData } from '../outbox/result-shapes.ts';
 import { findSubscription } from './repository.ts';
 import { sendDelivery } from './send.ts';
 import type { TestSendResult } from './shapes.ts';
@@ -23,7 +24,7 @@ export async function testSubscription(ctx: AppContext, who: Principal, id: stri
     data: {
       subscription_id: sub.id,
       message: 'A test delivery from svc: the signature verifies with your secret.',
-    },
+    } satisfies WebhookTestData,
   });
   const outcome = await sendDelivery(
     {
