@@ -32,6 +32,8 @@ import {
 import { formatDateTime, shortId } from '../lib/format.ts';
 import { useMode } from '../mode.tsx';
 import { useTRPC } from '../trpc.ts';
+import { ReplayEvent } from './events/ReplayEvent.tsx';
+import { alertTone } from './rewards/tone.ts';
 
 export const EVENT_COLORS: Record<string, string> = {
   received: 'blue',
@@ -40,7 +42,8 @@ export const EVENT_COLORS: Record<string, string> = {
   quarantined: 'orange',
 };
 
-function EventDetail({ id }: { id: string }) {
+/** One event: its state, why it was quarantined (and its replay), the payload and the flow runs. */
+function EventDetail({ id, onOpen }: { id: string; onOpen: (id: string) => void }) {
   const trpc = useTRPC();
   const { mode } = useMode();
   const query = useQuery(trpc.events.get.queryOptions({ mode, id }));
@@ -53,12 +56,13 @@ function EventDetail({ id }: { id: string }) {
             <Text fw={600}>{e.event_type ?? '(no type)'}</Text>
           </Group>
           {e.quarantine_reason && (
-            <Alert color="orange" title="Quarantined">
+            <Alert {...alertTone('orange')} title="Quarantined">
               {e.quarantine_reason}
             </Alert>
           )}
+          {e.status === 'quarantined' && <ReplayEvent key={e.id} event={e} onOpen={onOpen} />}
           {e.error && (
-            <Alert color="red" title="Processing failed">
+            <Alert {...alertTone('red')} title="Processing failed">
               {e.error}
             </Alert>
           )}
@@ -104,6 +108,24 @@ function EventDetail({ id }: { id: string }) {
               Idempotency key
             </Text>
             <Text size="sm">{e.idempotency_key ?? '—'}</Text>
+            {e.replay_of && (
+              <>
+                <Text size="sm" c="dimmed">
+                  Replay of
+                </Text>
+                <Text size="sm" data-testid="replay-of">
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    ff="monospace"
+                    onClick={() => onOpen(e.replay_of as string)}
+                  >
+                    {e.replay_of}
+                  </Anchor>
+                </Text>
+              </>
+            )}
           </Box>
           <div>
             <Title order={3} fz="sm" mb={6}>
@@ -242,6 +264,7 @@ export default function Events() {
                       style={{ color: 'color-mix(in srgb, var(--mantine-color-orange-9) 70%, black)' }}
                     >
                       {e.quarantine_reason}
+                      {e.replayed_as && ' · replayed'}
                     </Text>
                   )}
                 </Stack>
@@ -280,7 +303,7 @@ export default function Events() {
         closeButtonProps={{ 'aria-label': 'Close event details' }}
         title="Event details"
       >
-        {open && <EventDetail id={open} />}
+        {open && <EventDetail id={open} onOpen={setOpen} />}
       </Drawer>
     </>
   );

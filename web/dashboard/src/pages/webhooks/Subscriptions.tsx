@@ -9,11 +9,20 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useMode } from '../../mode.tsx';
 import { notifyError, notifySuccess } from '../../notify.ts';
 import { useTRPC } from '../../trpc.ts';
-import type { Subscription, TestResult } from './logic.ts';
+import {
+  DISABLED_REASON_TEXT,
+  SUBSCRIPTION_STATUS_COLOR,
+  type Subscription,
+  type TestResult,
+  toggleOf,
+} from './logic.ts';
 import { SubscriptionForm } from './SubscriptionForm.tsx';
 import { TestResultModal } from './TestResultModal.tsx';
 
-/** The endpoints that receive webhooks, with their actions (send test, pause/resume, delete). */
+/**
+ * The endpoints that receive webhooks, with their actions (send test, pause/resume or re-enable,
+ * delete); each URL opens the endpoint's page (recover, secret rotation, why it was disabled).
+ */
 export function Subscriptions() {
   const trpc = useTRPC();
   const { mode } = useMode();
@@ -27,12 +36,20 @@ export function Subscriptions() {
       { getNextPageParam: nextPage },
     ),
   );
+  const wasDisabled = (id: string) =>
+    list.data?.pages.some((page) => page.data.some((x) => x.id === id && x.status === 'disabled')) ?? false;
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: trpc.webhooks.subscriptions.list.pathKey() });
   const update = useMutation(
     trpc.webhooks.subscriptions.update.mutationOptions({
-      onSuccess: (s) => {
-        notifySuccess(s.status === 'paused' ? 'Endpoint paused' : 'Endpoint resumed');
+      onSuccess: (s, asked) => {
+        notifySuccess(
+          s.status === 'paused'
+            ? 'Endpoint paused'
+            : wasDisabled(asked.id)
+              ? 'Endpoint re-enabled'
+              : 'Endpoint resumed',
+        );
         refresh();
       },
       onError: notifyError,
@@ -78,9 +95,16 @@ export function Subscriptions() {
             title: 'Endpoint',
             render: (s) => (
               <Stack gap={2}>
-                <Text size="sm" ff="monospace" miw={280} style={{ overflowWrap: 'anywhere' }}>
+                <Anchor
+                  component={Link}
+                  to={`endpoints/${s.id}`}
+                  size="sm"
+                  ff="monospace"
+                  miw={280}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
                   {s.url}
-                </Text>
+                </Anchor>
                 {s.description && (
                   <Text size="xs" c="dimmed">
                     {s.description}
@@ -107,7 +131,17 @@ export function Subscriptions() {
             key: 'status',
             title: 'Status',
             width: 100,
-            render: (s) => <ToneBadge color={s.status === 'active' ? 'teal' : 'gray'}>{s.status}</ToneBadge>,
+            render: (s) =>
+              s.status === 'disabled' && s.disabled_reason ? (
+                <ToneBadge
+                  color={SUBSCRIPTION_STATUS_COLOR.disabled}
+                  title={DISABLED_REASON_TEXT[s.disabled_reason]}
+                >
+                  {s.disabled_reason === 'gone' ? 'disabled: gone' : 'disabled: failing'}
+                </ToneBadge>
+              ) : (
+                <ToneBadge color={SUBSCRIPTION_STATUS_COLOR[s.status]}>{s.status}</ToneBadge>
+              ),
           },
           {
             key: 'created',
@@ -120,6 +154,7 @@ export function Subscriptions() {
             title: <VisuallyHidden>Actions</VisuallyHidden>,
             render: (s) => {
               const name = s.description || s.url;
+              const toggle = toggleOf(s.status);
               return (
                 <Group gap="xs" wrap="nowrap" justify="flex-end">
                   <Anchor component={Link} to={`deliveries?subscription_id=${s.id}`} size="sm" mr="xs">
@@ -150,13 +185,11 @@ export function Subscriptions() {
                   <Button
                     size="xs"
                     variant="default"
-                    aria-label={`${s.status === 'active' ? 'Pause' : 'Resume'} ${name}`}
+                    aria-label={`${toggle.label} ${name}`}
                     loading={update.isPending && update.variables?.id === s.id}
-                    onClick={() =>
-                      update.mutate({ mode, id: s.id, status: s.status === 'active' ? 'paused' : 'active' })
-                    }
+                    onClick={() => update.mutate({ mode, id: s.id, status: toggle.to })}
                   >
-                    {s.status === 'active' ? 'Pause' : 'Resume'}
+                    {toggle.label}
                   </Button>
                   <ConfirmButton
                     size="xs"

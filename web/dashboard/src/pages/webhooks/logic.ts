@@ -7,6 +7,9 @@ export type Delivery = Outputs['deliveries']['list']['data'][number];
 export type DeliveryDetail = Outputs['deliveries']['get'];
 export type Attempt = DeliveryDetail['attempts'][number];
 export type TestResult = Outputs['subscriptions']['sendTest'];
+export type SecretRotated = Outputs['subscriptions']['rotateSecret'];
+export type SubscriptionStatus = Subscription['status'];
+export type DisabledReason = NonNullable<Subscription['disabled_reason']>;
 export type DeliveryStatus = Delivery['status'];
 export type SubscribedType =
   inferRouterInputs<AppRouter>['webhooks']['subscriptions']['create']['event_types'][number];
@@ -47,6 +50,67 @@ export const DELIVERY_STATUS_COLOR: Record<DeliveryStatus, string> = {
 };
 
 export const DELIVERY_STATUSES = Object.keys(DELIVERY_STATUS_COLOR) as DeliveryStatus[];
+
+/** Badge colours by subscription status: a status the service adds fails to compile here. */
+export const SUBSCRIPTION_STATUS_COLOR: Record<SubscriptionStatus, string> = {
+  active: 'teal',
+  paused: 'gray',
+  disabled: 'red',
+};
+
+/** Why the service disabled an endpoint, in a sentence (docs/webhooks.md#auto-disable). */
+export const DISABLED_REASON_TEXT: Record<DisabledReason, string> = {
+  failing: 'It kept failing: no delivery succeeded for days after a failed one.',
+  gone: 'It answered 410 Gone, which asks senders to stop.',
+};
+
+/** What the endpoint's pause/resume button does in its status: a disabled one is re-enabled. */
+export function toggleOf(status: SubscriptionStatus): { label: string; to: 'active' | 'paused' } {
+  if (status === 'active') return { label: 'Pause', to: 'paused' };
+  return { label: status === 'disabled' ? 'Re-enable' : 'Resume', to: 'active' };
+}
+
+/** How far back a recover reaches (the service refuses older: docs/webhooks.md#recover). */
+export const RECOVER_MAX_DAYS = 14;
+/** The longest grace an old secret gets, in hours (a week: docs/webhooks.md#rotation). */
+export const MAX_GRACE_HOURS = 168;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A time as a `datetime-local` value in the browser's time zone. */
+export function toLocalInput(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * The recover form's values as the service's body: `datetime-local` values (browser time zone) as
+ * ISO timestamps, `until` left out when empty. A missing or unreadable `since` is a field error
+ * here; the service names the others (older than 14 days, `until` before `since`).
+ */
+export function recoverBody(
+  since: string,
+  until: string,
+): { body: { since: string; until?: string } } | { errors: Record<string, string> } {
+  const iso = (v: string) => {
+    const d = new Date(v);
+    return v && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
+  };
+  const s = iso(since);
+  if (!s) return { errors: { since: 'Pick the time to recover from' } };
+  if (!until) return { body: { since: s } };
+  const u = iso(until);
+  return u
+    ? { body: { since: s, until: u } }
+    : { errors: { until: 'Pick a time, or leave it empty for now' } };
+}
+
+/** The rotate form's grace in hours as the service's `grace_seconds`, or a field error. */
+export function graceSecondsOf(hours: number | string): { grace_seconds: number } | { error: string } {
+  const h = typeof hours === 'number' ? hours : Number(hours);
+  if (hours === '' || !Number.isFinite(h) || h < 0 || h > MAX_GRACE_HOURS)
+    return { error: `From 0 to ${MAX_GRACE_HOURS} hours (a week)` };
+  return { grace_seconds: Math.round(h * 3600) };
+}
 
 /** A status from the URL that the service's filter takes. */
 export const isDeliveryStatus = (s: string | null): s is DeliveryStatus =>
