@@ -14,7 +14,7 @@
  *     participants so each sign-up creates its participant as ingest would; once without codes,
  *     then with each sign-up carrying one of BENCH_ENGINE_REFERRAL_ADVOCATES (100) advocates'
  *     codes (read from the API), so every friend is attributed and qualified: the code lookup
- *     under the code rows' locks, the referral rows, the friend's credit, badge and
+ *     (its code rows locked only under an advocate limit: this programme sets none), the referral rows, the friend's credit, badge and
  *     `referral.qualified` in the engine's batch. events/s with codes against without, and the
  *     seconds until the service's referral job has written every advocate's grant (hold P1D).
  *

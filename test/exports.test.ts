@@ -175,7 +175,7 @@ beforeAll(async () => {
 }, 60_000);
 
 /**
- * A referral row as the engine and the referral job leave it (docs/referrals.md#lifecycle): written
+ * A referral row as the engine and the referral job leave it (docs/referrals.md): written
  * with SQL, so an export sees a referral of each kind without running the lifecycle's clock.
  */
 async function referral(advocateId: number, friendId: number, status: 'rewarded' | 'blocked') {

@@ -32,7 +32,7 @@ async function lint(file: string, text: string): Promise<{ ok: boolean; output: 
   }
 }
 
-describe('the data-access rule (docs/architecture.md#data-access)', () => {
+describe('the data-access rule (docs/architecture.md#how-a-request-and-an-event-travel)', () => {
   it('refuses raw SQL and the pg driver in a use case', async () => {
     const { ok, output } = await lint('read-name.ts', USE_CASE);
     expect(ok).toBe(false);

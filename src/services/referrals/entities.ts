@@ -34,7 +34,7 @@ export class ReferralCode extends ReferralCodeSchema.class {}
 ReferralCodeSchema.setClass(ReferralCode);
 
 /**
- * A referral (docs/referrals.md#lifecycle): a friend attributed to an advocate by the event that
+ * A referral (docs/referrals.md): a friend attributed to an advocate by the event that
  * created the friend. A participant is a friend at most once. `due_at` is when the referral job
  * next looks at it: a pending referral's window end, a qualified one's advocate reward (at once,
  * then at the hold's end); null once it is settled.

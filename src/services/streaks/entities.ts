@@ -30,7 +30,7 @@ export class Streak extends StreakSchema.class {}
 StreakSchema.setClass(Streak);
 
 /**
- * A participant's state in one streak (docs/engagement.md#streak-state). Periods are named by
+ * A participant's state in one streak (docs/engagement.md#the-rules). Periods are named by
  * their first day in the participant's time zone. `due_at` is when the period after
  * `checked_period` ends: the streak job accounts for it then (a freeze, or the break) unless an
  * event extended it first. Null once broken.

@@ -10,7 +10,7 @@ import { lockDueStreaks, type StateWrite, stateOf, writeStreakStates } from './s
 const DUE_PER_BATCH = 1000;
 
 /**
- * One batch of the streak job (docs/engagement.md#the-streak-job): the participants with a
+ * One batch of the streak job (docs/engagement.md#when-it-happens): the participants with a
  * streak whose next period ended without an extension, locked in id order like the engine's
  * batches (SKIP LOCKED: one a batch holds is taken next time), each such streak accounted for up
  * to `now`: a freeze per missed period while they last, else broken with `streak.broken`.

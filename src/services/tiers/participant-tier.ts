@@ -32,7 +32,7 @@ export async function tierHistory(
 /**
  * `PUT /v1/participants/{external_id}/tier`: an operator sets the level by hand, recorded as a
  * `manual` move with their note; the downgrade rules then apply to it as to any level
- * (docs/tiers.md#manual-moves). 404 for an unknown participant, 422 for a key the programme does
+ * (docs/tiers.md#moves). 404 for an unknown participant, 422 for a key the programme does
  * not have (or no programme). Answers the participant's tier.
  */
 export async function setParticipantTier(

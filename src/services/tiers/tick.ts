@@ -176,7 +176,7 @@ export function walkProgramme(
   });
 }
 
-/** One batch of rolling-window credits leaving (docs/tiers.md#downgrades); answers how many participants it took. */
+/** One batch of rolling-window credits leaving (docs/tiers.md#the-tier-job); answers how many participants it took. */
 export function leaveWindows(ctx: Ctx, all: Map<string, Programme>, now: Date): Promise<number> {
   return unitOfWork(ctx, async ({ sql }) => {
     const ids = await lockLeavingOwners(sql, now, PER_BATCH);

@@ -59,7 +59,7 @@ function Row({ a }: { a: Achievement }) {
 }
 
 /**
- * A participant's achievements (docs/dashboard.md#participants): their progress toward every badge
+ * A participant's achievements (docs/dashboard.md#pages): their progress toward every badge
  * with criteria, counted now, and when they completed it.
  */
 export function AchievementSection({ externalId }: { externalId: string }) {

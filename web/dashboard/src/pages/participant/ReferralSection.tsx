@@ -10,7 +10,7 @@ import { referralColumns } from '../referrals/ReferralList.tsx';
 /**
  * A participant's referral code (made on the first read, as the API makes it) and the referrals
  * they made as advocate, newest first, with the cancel of a qualified one
- * (docs/dashboard.md#participants).
+ * (docs/dashboard.md#pages).
  */
 export function ReferralSection({ externalId }: { externalId: string }) {
   const trpc = useTRPC();

@@ -166,7 +166,7 @@ function StreakCard({ s }: { s: ParticipantStreak }) {
 }
 
 /**
- * A participant's streaks (docs/dashboard.md#participants), as they stand now in the time zone
+ * A participant's streaks (docs/dashboard.md#pages), as they stand now in the time zone
  * of their periods: length, longest, freezes, whether it is at risk, when it expires, and the
  * last 30 periods.
  */

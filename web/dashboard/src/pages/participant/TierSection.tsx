@@ -182,7 +182,7 @@ function SetLevelForm({
 }
 
 /**
- * A participant's tier (docs/dashboard.md#participants): where they stand, their moves, and a
+ * A participant's tier (docs/dashboard.md#pages): where they stand, their moves, and a
  * level set by hand. `onChanged` refreshes what a manual level moves (the participant, the history).
  */
 export function TierSection({
