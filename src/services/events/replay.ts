@@ -108,6 +108,8 @@ export async function replayEvent(
   id: string,
   fixes: ReplayEventBody,
 ): Promise<EventAccepted & { replayed: boolean }> {
+  // A malformed id names no event (and must not reach the uuid column).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound('event');
   const old = await eventById(ctx.orm, who, id);
   if (!old) throw notFound('event');
   if (old.status !== 'quarantined') throw notQuarantined(old);

@@ -1,4 +1,5 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { alertTone } from '../pages/rewards/tone.ts';
 
 /**
  * A secret (API key, signing secret) shown once, right after it was made: it lives in this
@@ -6,7 +7,7 @@ import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/co
  */
 export function ShownOnce({ label, secret, onDone }: { label: string; secret: string; onDone: () => void }) {
   return (
-    <Alert color="yellow" title={`${label}: shown once`} data-testid="shown-once">
+    <Alert {...alertTone('yellow')} title={`${label}: shown once`} data-testid="shown-once">
       <Stack gap="sm">
         <Text size="sm">
           Copy it now. It is not stored in this browser and the service will not show it again.
