@@ -16,7 +16,10 @@ export type DisableReason = 'failing' | 'gone';
  * that success (the one already recorded, or one of these attempts), or null when no failure
  * followed it. Old secrets past their grace are dropped here too (docs/webhooks.md#rotation).
  * Answers the active subscriptions to disable: one that answered 410, or one whose attempt failed
- * here while its streak is at least $5 seconds old. Rows are locked in id order.
+ * here while its streak is at least $5 seconds old. Rows are locked in id order, `for no key
+ * update`: a transaction inserting deliveries holds `for key share` on their subscriptions (the
+ * foreign key), which `for update` would wait on — and, taken in another order, deadlock with
+ * (the chaos run found it: redemptions and adjustments failing with 40P01).
  */
 const HEALTH_SQL = `
 with o as (
@@ -25,7 +28,7 @@ with o as (
   select sub, max(at) filter (where ok) as last_ok, bool_or(not ok) as failed, bool_or(gone) as gone
   from o group by sub
 ), l as (
-  select s.id from webhook_subscriptions s join k on k.sub = s.id order by s.id for update of s
+  select s.id from webhook_subscriptions s join k on k.sub = s.id order by s.id for no key update of s
 ), upd as (
   update webhook_subscriptions s set
     last_success_at = greatest(s.last_success_at, k.last_ok),
