@@ -1,25 +1,62 @@
 /**
  * The webhook bench's receiver, a child process of its own so the service and the bare sender
  * meet the same server: node:http on 127.0.0.1, answers 200 at once, verifies every signature
- * (HMAC-SHA256 of "<t>.<body>" with RECEIVER_SECRET, constant time) and measures each
- * delivery's latency from its body's `created_at` (the result's commit, same clock).
+ * and measures each delivery's latency from its body's `created_at` (the result's commit, same
+ * clock).
+ *
+ * Signatures: RECEIVER_SECRETS (comma-separated; else RECEIVER_SECRET) are the secrets a
+ * delivery may be signed with (a rotation's new and old one). `X-Svc-Signature` (`t=…,v1=…[,v1=…]`,
+ * HMAC-SHA256 of "<t>.<body>") must carry a valid `v1` of at least one of them, in constant time;
+ * `webhook-signature` (Standard Webhooks: `v1,<base64>` per secret over "<id>.<timestamp>.<body>",
+ * the key rule of src/lib/secrets.ts), when sent, too. `signed_by` counts deliveries by how many
+ * of the secrets signed them, in both headers (`{ "2": n }`: every one signed by both).
  * Control: GET /__stats, POST /__reset. Prints its port on stdout.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { standardWebhooksKey } from '../src/lib/secrets.ts';
 
-const secret = process.env.RECEIVER_SECRET ?? '';
+const secrets = (process.env.RECEIVER_SECRETS ?? process.env.RECEIVER_SECRET ?? '')
+  .split(',')
+  .filter(Boolean);
+const keys = secrets.map(standardWebhooksKey);
 let count = 0;
 let bad = 0;
 let ids = new Set<string>();
 let latencies: number[] = [];
+let signedBy: Record<string, number> = {};
 
-function verify(body: Buffer, header: string | undefined): boolean {
-  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
-  if (!m) return false;
-  const mac = createHmac('sha256', secret).update(`${m[1]}.`).update(body).digest();
-  return timingSafeEqual(mac, Buffer.from(m[2]!, 'hex'));
+const same = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
+
+/** How many of the secrets signed `X-Svc-Signature` (0: none, or a malformed header). */
+function svcSigners(body: Buffer, header: string | undefined): number {
+  const parts = (header ?? '').split(',');
+  const t = /^t=(\d+)$/.exec(parts[0] ?? '')?.[1];
+  if (!t) return 0;
+  const macs = parts
+    .slice(1)
+    .map((p) => (/^v1=[0-9a-f]{64}$/.test(p) ? Buffer.from(p.slice(3), 'hex') : null));
+  if (!macs.length || macs.includes(null)) return 0;
+  return secrets.filter((s) => {
+    const mac = createHmac('sha256', s).update(`${t}.`).update(body).digest();
+    return macs.some((m) => same(mac, m!));
+  }).length;
+}
+
+/** How many of the secrets signed `webhook-signature`; null when the request has none (the bare sender). */
+function standardSigners(body: Buffer, h: http.IncomingHttpHeaders): number | null {
+  const header = h['webhook-signature'] as string | undefined;
+  if (header === undefined) return null;
+  const id = h['webhook-id'];
+  const ts = h['webhook-timestamp'];
+  if (typeof id !== 'string' || typeof ts !== 'string') return 0;
+  const macs = header.split(' ').map((p) => (p.startsWith('v1,') ? Buffer.from(p.slice(3), 'base64') : null));
+  if (macs.includes(null)) return 0;
+  return keys.filter((k) => {
+    const mac = createHmac('sha256', k).update(`${id}.${ts}.`).update(body).digest();
+    return macs.some((m) => same(mac, m!));
+  }).length;
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -40,6 +77,7 @@ const server = http.createServer((req, res) => {
           p50: pct(sorted, 50),
           p99: pct(sorted, 99),
           max: sorted.at(-1) ?? null,
+          signed_by: signedBy,
         }),
       );
       return;
@@ -49,12 +87,18 @@ const server = http.createServer((req, res) => {
       bad = 0;
       ids = new Set();
       latencies = [];
+      signedBy = {};
       res.end('reset');
       return;
     }
     const body = Buffer.concat(chunks);
     count++;
-    if (!verify(body, req.headers['x-svc-signature'] as string | undefined)) bad++;
+    const svc = svcSigners(body, req.headers['x-svc-signature'] as string | undefined);
+    const std = standardSigners(body, req.headers);
+    // Signed by as many secrets in both headers (the bare sender sends only X-Svc-Signature).
+    const signers = std === null || std === svc ? svc : 0;
+    if (signers === 0) bad++;
+    signedBy[signers] = (signedBy[signers] ?? 0) + 1;
     try {
       const parsed = JSON.parse(body.toString('utf8')) as { id?: string; created_at?: string };
       if (parsed.id) ids.add(parsed.id);

@@ -25,29 +25,32 @@ import { emitResult, emitResults } from '../src/services/outbox/emit.ts';
 import { ROOT } from './processes.ts';
 import type { Suite, SuiteContext } from './suites.ts';
 
-const SUBSCRIPTIONS = 10;
-const RESULTS = Number(process.env.BENCH_WEBHOOK_RESULTS ?? 1000);
+export const SUBSCRIPTIONS = 10;
+export const RESULTS = Number(process.env.BENCH_WEBHOOK_RESULTS ?? 1000);
 const STEADY_RATE = Number(process.env.BENCH_WEBHOOK_STEADY_RATE ?? 200);
 const STEADY_S = Number(process.env.BENCH_DURATION ?? 10);
-const SECRET = 'whsec_bench_receiver_secret_0123456789';
+export const SECRET = 'whsec_bench_receiver_secret_0123456789';
 const TARGET = { ratio: 0.5, p50Ms: 200 };
 
-interface Stats {
+export interface Stats {
   count: number;
   bad: number;
   unique: number;
   p50: number | null;
   p99: number | null;
   max: number | null;
+  /** Deliveries by how many of the receiver's secrets signed them (bench/webhooks-receiver.ts). */
+  signed_by: Record<string, number>;
 }
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startReceiver(): Promise<{ url: string; proc: ChildProcess }> {
+/** The receiver (bench/webhooks-receiver.ts), accepting signatures by any of `secrets`. */
+export async function startReceiver(secrets = [SECRET]): Promise<{ url: string; proc: ChildProcess }> {
   const proc = spawn(process.execPath, ['bench/webhooks-receiver.ts'], {
     cwd: ROOT,
-    env: { ...process.env, RECEIVER_SECRET: SECRET },
+    env: { ...process.env, RECEIVER_SECRETS: secrets.join(',') },
     stdio: ['ignore', 'pipe', 2],
   });
   const port = await new Promise<string>((resolve, reject) => {
@@ -57,10 +60,11 @@ async function startReceiver(): Promise<{ url: string; proc: ChildProcess }> {
   return { url: `http://127.0.0.1:${port}`, proc };
 }
 
-const stats = async (url: string): Promise<Stats> => (await fetch(`${url}/__stats`)).json() as Promise<Stats>;
-const reset = (url: string) => fetch(`${url}/__reset`, { method: 'POST' }).then((r) => r.text());
+export const stats = async (url: string): Promise<Stats> =>
+  (await fetch(`${url}/__stats`)).json() as Promise<Stats>;
+export const reset = (url: string) => fetch(`${url}/__reset`, { method: 'POST' }).then((r) => r.text());
 
-async function waitForCount(url: string, n: number, timeoutMs: number): Promise<Stats> {
+export async function waitForCount(url: string, n: number, timeoutMs: number): Promise<Stats> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const s = await stats(url);
@@ -70,7 +74,12 @@ async function waitForCount(url: string, n: number, timeoutMs: number): Promise<
 }
 
 /** The baseline: `n` signed POSTs from `concurrency` loops over one keep-alive undici Agent. */
-async function bareSender(url: string, n: number, concurrency: number, tenant: string): Promise<number> {
+export async function bareSender(
+  url: string,
+  n: number,
+  concurrency: number,
+  tenant: string,
+): Promise<number> {
   const agent = new Agent({ connections: concurrency });
   let next = 0;
   const started = performance.now();
@@ -104,6 +113,49 @@ async function bareSender(url: string, n: number, concurrency: number, tenant: s
   const seconds = (performance.now() - started) / 1000;
   await agent.close();
   return n / seconds;
+}
+
+/**
+ * The burst: RESULTS results committed in one transaction (emitResults, as the engine emits them)
+ * fan out to every active subscription of the workspace's live mode; waits until the receiver has
+ * `RESULTS × active` of them (at most 120 s). Answers deliveries/s from the commit to the last one
+ * received, what the receiver counted, and how many of these deliveries the log marks `succeeded`
+ * (the receiver can be ahead of the log by the last batch of outcomes: waited for, 30 s at most).
+ */
+export async function runBurst(
+  pool: pg.Pool,
+  receiverUrl: string,
+  workspaceId: string,
+  active = SUBSCRIPTIONS,
+): Promise<{ rate: number; received: Stats; succeeded: number }> {
+  const total = RESULTS * active;
+  const outboxIds = await withTransaction(pool, (sql) =>
+    emitResults(
+      sql,
+      Array.from({ length: RESULTS }, (_, i) => ({
+        workspaceId,
+        mode: 'live' as const,
+        type: 'points.changed' as const,
+        data: { participant: { external_id: `p-${i % 100}` }, i },
+      })),
+    ),
+  );
+  const t0 = performance.now();
+  const received = await waitForCount(receiverUrl, total, 120_000);
+  const rate = received.count / ((performance.now() - t0) / 1000);
+  const succeededCount = async () =>
+    (
+      await pool.query<{ n: number }>(
+        `select count(*)::int as n from webhook_deliveries where outbox_id = any($1::uuid[]) and status = 'succeeded'`,
+        [outboxIds],
+      )
+    ).rows[0]!.n;
+  let succeeded = await succeededCount();
+  for (const deadline = Date.now() + 30_000; succeeded < total && Date.now() < deadline; ) {
+    await sleep(100);
+    succeeded = await succeededCount();
+  }
+  return { rate, received, succeeded };
 }
 
 async function run(ctx: SuiteContext): Promise<boolean> {
@@ -145,36 +197,10 @@ async function run(ctx: SuiteContext): Promise<boolean> {
 
     // --- burst: RESULTS results in one transaction → total deliveries ---
     await reset(receiver.url);
-    await withTransaction(pool, (sql) =>
-      emitResults(
-        sql,
-        Array.from({ length: RESULTS }, (_, i) => ({
-          workspaceId,
-          mode: 'live' as const,
-          type: 'points.changed' as const,
-          data: { participant: { external_id: `p-${i % 100}` }, i },
-        })),
-      ),
-    );
-    const t0 = performance.now();
-    const burst = await waitForCount(receiver.url, total, 120_000);
-    const serviceRate = burst.count / ((performance.now() - t0) / 1000);
-    // The receiver can be ahead of the log by the last batch of outcomes being written.
-    const succeededCount = async () =>
-      (
-        await pool.query<{ n: number }>(
-          `select count(*)::int as n from webhook_deliveries where workspace_id = $1 and status = 'succeeded'`,
-          [workspaceId],
-        )
-      ).rows[0]!.n;
-    let succeeded = await succeededCount();
-    for (const deadline = Date.now() + 30_000; succeeded < total && Date.now() < deadline; ) {
-      await sleep(100);
-      succeeded = await succeededCount();
-    }
-    const states = { succeeded };
+    const { rate: serviceRate, received: burst, succeeded } = await runBurst(pool, receiver.url, workspaceId);
     const burstOk = burst.count >= total && burst.bad === 0 && burst.unique === total && succeeded === total;
-    if (!burstOk) ctx.note(`webhooks burst check failed: ${JSON.stringify({ burst, states })}`);
+    if (!burstOk)
+      ctx.note(`webhooks burst check failed: ${JSON.stringify({ burst, states: { succeeded } })}`);
     ok &&= burstOk;
 
     const baselineAfter = await bareSender(receiver.url, total, concurrency, ctx.workspaceSlug);
