@@ -2,6 +2,7 @@ import { dashboardSuite } from './dashboard.ts';
 import { engagementSuite } from './engagement.ts';
 import { engineSuite } from './engine.ts';
 import { exportsSuite } from './exports.ts';
+import { integratorsSuite } from './integrators.ts';
 import { leaderboardsSuite } from './leaderboards.ts';
 import { lifecycleSuite } from './lifecycle.ts';
 import { liveSuite } from './live.ts';
@@ -42,6 +43,8 @@ export interface Suite {
 export const suites: Suite[] = [
   webhooksSuite,
   engineSuite,
+  // Batch ingest against single events, webhooks signed with two secrets, simulation latency.
+  integratorsSuite,
   leaderboardsSuite,
   rewardsSuite,
   liveSuite,
