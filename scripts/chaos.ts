@@ -2,7 +2,8 @@
  * The chaos run (docs/chaos.md): `npm run chaos -- --seed N --duration S`.
  *
  * Its own embedded Postgres, 2 API and 2 worker processes of `svc serve`, loopback webhook
- * receivers, a flaky external-fulfilment partner and an SMTP sink; a seeded load and a seeded
+ * receivers, a flaky external-fulfilment partner and an SMTP sink; a seeded load (events one by one
+ * and in batches, replays of quarantined events among the rest) and a seeded
  * fault schedule (SIGKILLs, one Postgres restart, dropped client sockets, subscription pauses and
  * replays); then, once the workers have drained, one JSON line per invariant on stdout and a
  * summary line. Exit code 1 when an invariant fails. Progress goes to stderr.
@@ -15,7 +16,7 @@ import pg from 'pg';
 import { runCli } from '../bench/processes.ts';
 import { Cluster, Postgres } from './chaos/cluster.ts';
 import { checkInvariants } from './chaos/invariants.ts';
-import { Client, LoadRecord, runOp } from './chaos/load.ts';
+import { Client, LoadRecord, runOp, signupSchema } from './chaos/load.ts';
 import {
   ADVOCATES,
   buildSchedule,
@@ -91,6 +92,8 @@ const STREAK = 'daily-workout';
 const FRIEND_POINTS = 15;
 const ADVOCATE_POINTS = 40;
 const ALL_TIME_ACHIEVEMENT = 'regular';
+/** What a processed `signup` (sent in batches, or a replay of a quarantined one) earns. */
+const SIGNUP_POINTS = 7;
 const IDLE_AFTER_S = 15;
 
 const note = (msg: string) =>
@@ -111,6 +114,9 @@ line({
   postgres_restarts: faultCounts('restart_postgres'),
   pauses: faultCounts('pause_subscription'),
   replays: faultCounts('replay_dead'),
+  batches: schedule.ops.filter((o) => o.op.kind === 'batch' && o.repeatOf === null).length,
+  event_replays: schedule.ops.filter((o) => o.op.kind === 'replay_event' || o.op.kind === 'replay_bulk')
+    .length,
 });
 
 const dir = mkdtempSync(path.join(tmpdir(), 'svc-chaos-'));
@@ -232,6 +238,14 @@ async function run(): Promise<number> {
     name: 'Athlete',
     tiers: ['gold'],
     criteria: { event_type: 'workout', aggregate: 'count', window: 'P7D', target: 3, tier: 'gold' },
+  });
+  // Quarantine and replay (docs/api.md#replay; the load in schedule.ts): `signup` payloads are
+  // checked by a JSON Schema the load fixes halfway; a processed signup earns 7 points.
+  await must('signup schema', 'PUT', '/v1/event-types/signup/schema', signupSchema(false));
+  await must('signup flow', 'POST', '/v1/flows', {
+    name: 'Sign-up',
+    event_type: 'signup',
+    actions: [{ type: 'award_points', points: SIGNUP_POINTS }],
   });
   const idle = await must('inactivity flow', 'POST', '/v1/flows', {
     name: 'Come back',
@@ -537,6 +551,12 @@ async function run(): Promise<number> {
     webhook_requests_received: receivers.requests(),
     partner_calls: [...partner.calls.values()].reduce((a, b) => a + b, 0),
     smtp_mails: smtp.mails(),
+    batches: { answered_202: rec.batches, items: rec.batchItems, events: rec.batchEventIds.size },
+    replays: {
+      quarantined_seen: rec.quarantined.length,
+      single_replayed: rec.replaysOf.size,
+      bulk_replayed: rec.bulkReplayed,
+    },
     invariants: verdicts.length,
     held: verdicts.length - failed.length,
     failed,

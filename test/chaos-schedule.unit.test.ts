@@ -12,7 +12,18 @@ describe('chaos schedule', () => {
   it('holds every kind of load and fault, in time order, within the duration', () => {
     const s = buildSchedule(20261125, 120);
     const kinds = new Set(s.ops.map((o) => o.op.kind));
-    expect([...kinds].sort()).toEqual(['adjust', 'cancel_referral', 'erase', 'event', 'redeem', 'reverse']);
+    expect([...kinds].sort()).toEqual([
+      'adjust',
+      'batch',
+      'cancel_referral',
+      'erase',
+      'event',
+      'fix_schema',
+      'redeem',
+      'replay_bulk',
+      'replay_event',
+      'reverse',
+    ]);
     expect(s.ops.some((o) => o.repeatOf !== null)).toBe(true);
     // Workouts dated three or two days back in the first half, then today or yesterday, all of the first participants.
     const workouts = s.ops.flatMap((o) => (o.op.kind === 'event' && o.op.type === 'workout' ? [o.op] : []));
@@ -71,6 +82,62 @@ describe('chaos schedule', () => {
     expect(
       first((o) => o.op.kind === 'event' && o.op.participant.startsWith('p') && !!o.op.referral),
     ).toHaveLength(3);
+  });
+
+  it('sends batches of various sizes with repeated keys and quarantined items, and replays them one by one and in bulk', () => {
+    const s = buildSchedule(20261125, 120);
+    const first = s.ops.filter((o) => o.repeatOf === null);
+    const batches = first.flatMap((o) => (o.op.kind === 'batch' ? [o.op.items] : []));
+    expect(batches.length).toBeGreaterThan(25);
+    const sizes = batches.map((b) => b.length);
+    expect(Math.min(...sizes)).toBeLessThan(5);
+    expect(Math.max(...sizes)).toBeGreaterThanOrEqual(100);
+    const items = batches.flat();
+    // Items repeating one of their batch (by key), and items of an earlier batch sent again.
+    expect(items.filter((i) => i.same !== undefined).length).toBeGreaterThan(3);
+    for (const b of batches)
+      b.forEach((i, j) => {
+        if (i.same !== undefined) expect(b[i.same]!.key).toBe(i.key);
+        if (i.same !== undefined) expect(i.same).toBeLessThan(j);
+      });
+    const firstIn = new Map<string, number>();
+    let resent = 0;
+    batches.forEach((b, k) => {
+      for (const i of b) {
+        if (i.key === null) continue;
+        const at = firstIn.get(i.key);
+        if (at === undefined) firstIn.set(i.key, k);
+        else if (at < k) resent++;
+      }
+    });
+    expect(resent).toBeGreaterThan(3);
+    // Signups the schema passes, refuses until its fix, refuses always.
+    const plans = new Set(items.filter((i) => i.type === 'signup').map((i) => i.plan));
+    expect(plans).toEqual(new Set(['basic', 'pro', 'gold', 'platinum']));
+    // Some batches are sent again whole (the same items and keys).
+    expect(s.ops.some((o) => o.op.kind === 'batch' && o.repeatOf !== null)).toBe(true);
+    // One schema fix; bulk replays before and after it (two at once right after), the last one final.
+    const fix = first.filter((o) => o.op.kind === 'fix_schema');
+    expect(fix).toHaveLength(1);
+    const bulk = first.filter((o) => o.op.kind === 'replay_bulk');
+    expect(bulk.some((o) => o.at < fix[0]!.at)).toBe(true);
+    expect(bulk.filter((o) => o.at > fix[0]!.at).length).toBeGreaterThanOrEqual(3);
+    expect(bulk.filter((o) => o.op.kind === 'replay_bulk' && o.op.final)).toHaveLength(1);
+    expect(bulk.at(-1)!.op).toEqual({ kind: 'replay_bulk', final: true });
+    // Single replays with a fix, some retried, some again with another fix.
+    const single = s.ops.filter((o) => o.op.kind === 'replay_event');
+    expect(single.filter((o) => o.repeatOf === null).length).toBeGreaterThan(15);
+    expect(single.some((o) => o.repeatOf !== null)).toBe(true);
+    expect(single.some((o) => o.op.kind === 'replay_event' && o.op.target !== null)).toBe(true);
+  });
+
+  it('leaves the rest of the schedule as the seed gave it before the integrators’ load', () => {
+    const s = buildSchedule(20261125, 120);
+    const added = new Set(['batch', 'replay_event', 'fix_schema', 'replay_bulk']);
+    // The integrators' ops are numbered after every other op.
+    const maxOther = Math.max(...s.ops.filter((o) => !added.has(o.op.kind)).map((o) => o.seq));
+    const minAdded = Math.min(...s.ops.filter((o) => added.has(o.op.kind)).map((o) => o.seq));
+    expect(minAdded).toBeGreaterThan(maxOther);
   });
 
   it('mulberry32 is deterministic and uniform enough', () => {

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 // The chaos run (docs/chaos.md) as part of CI: a fixed seed, two minutes of seeded load and faults
 // against real `svc serve` processes on a Postgres of its own (SIGKILLs, a Postgres restart,
-// dropped client sockets), then every invariant checked. The run is its own process: this test
+// dropped client sockets; events one by one and in batches, replays of quarantined events), then
+// every invariant checked. The run is its own process: this test
 // asserts its exit code and that every invariant line it printed says held.
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -49,10 +50,12 @@ describe('chaos run', () => {
     expect(invariants.map((l) => l.invariant).sort(), context).toEqual([
       'balance_is_ledger_sum_and_lifetime_is_credits_minus_reversed',
       'balance_is_ledger_sum_and_open_lots',
+      'batch_events_processed_exactly_once',
       'each_achievement_awarded_once',
       'each_idle_spell_run_once',
       'each_lot_expired_at_most_once',
       'each_pending_grant_activated_at_most_once',
+      'each_quarantined_event_replayed_at_most_once',
       'each_referral_effect_once',
       'each_tier_move_recorded_once',
       'events_processed_exactly_once',
@@ -81,6 +84,12 @@ describe('chaos run', () => {
     expect(faults.kills, context).toBeGreaterThan(10);
     expect(faults.postgres_restarts, context).toBe(1);
     expect(faults.dropped_sockets, context).toBeGreaterThan(10);
+    // Batches and replays were part of the load.
+    const batches = summary?.batches as Record<string, number>;
+    const replays = summary?.replays as Record<string, number>;
+    expect(batches.answered_202, context).toBeGreaterThan(10);
+    expect(replays.single_replayed, context).toBeGreaterThan(3);
+    expect(replays.bulk_replayed, context).toBeGreaterThan(3);
     expect(code, context).toBe(0);
   });
 });

@@ -74,49 +74,11 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
   // 1. Every 202'd event processed exactly once: stored, processed, one run per matching flow,
   //    one award per run (a ledger credit, a pending grant, or a step a cap cut to nothing, whose
   //    run is `skipped` when nothing else of it ran), one message per purchase, at most one badge
-  //    award per event.
+  //    award per event. Replays of quarantined events (all of them, the bulk replays' too) count
+  //    as accepted; a quarantined event is never processed and has no effect (why it is
+  //    quarantined, and its replays: invariant 24).
   {
-    const r = await one(
-      db,
-      `with acc as (select distinct unnest($2::uuid[]) as id),
-       flows as (select event_type, count(*) as n from flows where workspace_id = $1 and deleted_at is null group by 1),
-       runs as (select event_id, count(*) as n,
-                       count(*) filter (where status <> 'completed'
-                         and not (status = 'skipped' and steps @> '[{"status": "capped"}]')) as bad,
-                       sum((select count(*) from jsonb_array_elements(steps) st where st->>'status' = 'capped')) as capped
-                  from flow_runs where workspace_id = $1 group by 1),
-       credits as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from ledger_entries
-                    where workspace_id = $1 and source = 'flow' group by 1),
-       -- An advocate's referral grant names the friend's qualifying event: not that event's award.
-       grants as (select event_id, count(*) as n from pending_grants where workspace_id = $1
-                   and idempotency_key not like 'referral:%' group by 1),
-       msgs as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from messages where workspace_id = $1 group by 1),
-       awards as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from participant_badges
-                   where workspace_id = $1 and idempotency_key is not null group by 1),
-       per as (
-         select acc.id, e.status, e.event_type, coalesce(f.n, 0) as flows, coalesce(r.n, 0) as runs,
-           coalesce(r.bad, 0) as runs_not_completed,
-           coalesce(c.n, 0) + coalesce(g.n, 0) + coalesce(r.capped, 0) as awards, coalesce(m.n, 0) as messages,
-           coalesce(b.n, 0) as badges
-         from acc left join events e on e.id = acc.id and e.workspace_id = $1
-         left join flows f on f.event_type = e.event_type
-         left join runs r on r.event_id = acc.id
-         left join credits c on c.eid = acc.id::text
-         left join grants g on g.event_id = acc.id
-         left join msgs m on m.eid = acc.id::text
-         left join awards b on b.eid = acc.id::text)
-       select count(*) as accepted,
-         count(*) filter (where status is null) as missing,
-         count(*) filter (where status = 'processed') as processed,
-         count(*) filter (where status is not null and status <> 'processed') as not_processed,
-         count(*) filter (where runs <> flows) as wrong_run_count,
-         count(*) filter (where runs_not_completed > 0) as runs_not_completed,
-         count(*) filter (where status = 'processed' and awards <> 1) as wrong_award_count,
-         count(*) filter (where status = 'processed' and event_type = 'purchase' and messages <> 1) as wrong_message_count,
-         count(*) filter (where badges > 1) as badge_twice
-       from per`,
-      [ws, accepted],
-    );
+    const r = await processedOnce(db, ws, accepted, true);
     const keyed = [...c.rec.eventIdsByKey.values()];
     const dupKeys = await one(
       db,
@@ -130,15 +92,8 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
       [ws],
     );
     const v = {
-      accepted: n(r.accepted),
-      processed: n(r.processed),
-      missing: n(r.missing),
-      not_processed: n(r.not_processed),
-      wrong_run_count: n(r.wrong_run_count),
-      runs_not_completed: n(r.runs_not_completed),
-      wrong_award_count: n(r.wrong_award_count),
-      wrong_message_count: n(r.wrong_message_count),
-      badge_awarded_twice: n(r.badge_twice) + n(badgesTwice.n),
+      ...r,
+      badge_awarded_twice: r.badge_awarded_twice + n(badgesTwice.n),
       keys: keyed.length,
       keys_answered_with_two_event_ids: keyed.filter((s) => s.size > 1).length,
       keys_stored_twice: n(dupKeys.n),
@@ -147,8 +102,9 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
       invariant: 'events_processed_exactly_once',
       held:
         v.accepted > 0 &&
-        v.processed === v.accepted &&
+        v.processed === v.accepted - v.quarantined &&
         v.wrong_run_count + v.runs_not_completed + v.wrong_award_count + v.wrong_message_count === 0 &&
+        v.quarantined_with_effects === 0 &&
         v.badge_awarded_twice + v.keys_answered_with_two_event_ids + v.keys_stored_twice === 0,
       ...v,
     });
@@ -508,9 +464,85 @@ export async function checkInvariants(c: CheckInput): Promise<Verdict[]> {
     await referralEffectsOnce(c),
     await noClawedBackRewardCredited(c),
     await referralGuardsHold(c),
+    await quarantinedReplayedOnce(c),
+    await batchEventsOnce(c),
   );
   return out;
 }
+
+/**
+ * Invariant 1's per-event checks over `ids` (and, with `replays`, every replay event of the
+ * workspace): stored, processed, one run per flow of its type (completed, or skipped when a cap
+ * cut its only award), one award per processed event, one message per processed purchase, at
+ * most one badge award; a quarantined one neither processed nor with any run, award or message.
+ */
+async function processedOnce(
+  db: pg.Client,
+  ws: string,
+  ids: string[],
+  replays: boolean,
+): Promise<EffectsOnce> {
+  const r = await one(
+    db,
+    `with acc as (select distinct id from (select unnest($2::uuid[]) as id
+                    union all select id from events where workspace_id = $1 and replay_of is not null and $3) x),
+     flows as (select event_type, count(*) as n from flows where workspace_id = $1 and deleted_at is null group by 1),
+     runs as (select event_id, count(*) as n,
+                     count(*) filter (where status <> 'completed'
+                       and not (status = 'skipped' and steps @> '[{"status": "capped"}]')) as bad,
+                     sum((select count(*) from jsonb_array_elements(steps) st where st->>'status' = 'capped')) as capped
+                from flow_runs where workspace_id = $1 group by 1),
+     credits as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from ledger_entries
+                  where workspace_id = $1 and source = 'flow' group by 1),
+     -- An advocate's referral grant names the friend's qualifying event: not that event's award.
+     grants as (select event_id, count(*) as n from pending_grants where workspace_id = $1
+                 and idempotency_key not like 'referral:%' group by 1),
+     msgs as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from messages where workspace_id = $1 group by 1),
+     awards as (select split_part(idempotency_key, ':', 1) as eid, count(*) as n from participant_badges
+                 where workspace_id = $1 and idempotency_key is not null group by 1),
+     per as (
+       select acc.id, e.status, e.event_type, coalesce(f.n, 0) as flows, coalesce(r.n, 0) as runs,
+         coalesce(r.bad, 0) as runs_not_completed,
+         coalesce(c.n, 0) + coalesce(g.n, 0) + coalesce(r.capped, 0) as awards, coalesce(m.n, 0) as messages,
+         coalesce(b.n, 0) as badges
+       from acc left join events e on e.id = acc.id and e.workspace_id = $1
+       left join flows f on f.event_type = e.event_type
+       left join runs r on r.event_id = acc.id
+       left join credits c on c.eid = acc.id::text
+       left join grants g on g.event_id = acc.id
+       left join msgs m on m.eid = acc.id::text
+       left join awards b on b.eid = acc.id::text)
+     select count(*) as accepted,
+       count(*) filter (where status is null) as missing,
+       count(*) filter (where status = 'processed') as processed,
+       count(*) filter (where status = 'quarantined') as quarantined,
+       count(*) filter (where status is not null and status not in ('processed', 'quarantined')) as not_processed,
+       count(*) filter (where status <> 'quarantined' and runs <> flows) as wrong_run_count,
+       count(*) filter (where runs_not_completed > 0) as runs_not_completed,
+       count(*) filter (where status = 'processed' and awards <> 1) as wrong_award_count,
+       count(*) filter (where status = 'processed' and event_type = 'purchase' and messages <> 1) as wrong_message_count,
+       count(*) filter (where status = 'quarantined' and runs + awards + messages + badges > 0) as quarantined_with_effects,
+       count(*) filter (where badges > 1) as badge_awarded_twice
+     from per`,
+    [ws, ids, replays],
+  );
+  return counts(r) as unknown as EffectsOnce;
+}
+
+type EffectsOnce = Record<
+  | 'accepted'
+  | 'missing'
+  | 'processed'
+  | 'quarantined'
+  | 'not_processed'
+  | 'wrong_run_count'
+  | 'runs_not_completed'
+  | 'wrong_award_count'
+  | 'wrong_message_count'
+  | 'quarantined_with_effects'
+  | 'badge_awarded_twice',
+  number
+>;
 
 const counts = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, n(v)])) as Record<string, number>;
@@ -1372,6 +1404,175 @@ async function referralGuardsHold(c: CheckInput): Promise<Verdict> {
         v.qualified_outside_window! +
         v.qualified_not_by_first_purchase! +
         v.expired_though_purchased_in_time! ===
+        0,
+    ...v,
+  };
+}
+
+// 24. Quarantine and replay (docs/api.md#replay): an event is quarantined only as its type's
+//     schema says — a `signup` whose plan the schema refuses (`platinum` always, `gold` before the
+//     fix, never `basic`/`pro`; a `gold` one received before the fix was sent is quarantined, one
+//     received after it was answered is not) — and has no effect (invariant 1). Each quarantined
+//     event is replayed at most once, linked both ways (the replay's `replay_of` is the original,
+//     whose `replayed_as` is the replay, and the other way round), under the derived key
+//     `replay:<original id>`, keeping the original's type, `occurred_at` and source; every answer
+//     to one original's replay names the same event, the one it is linked to; a replay is
+//     answered 202 or 409, nothing else. After the last bulk replay no quarantined event received
+//     2 s before it started is left without its replay.
+async function quarantinedReplayedOnce(c: CheckInput): Promise<Verdict> {
+  const answered = [...c.rec.replaysOf.entries()].flatMap(([o, rs]) => [...rs].map((r) => [o, r] as const));
+  const margin = 100;
+  const v = counts(
+    await one(
+      c.db,
+      `with e as (select id, status, event_type, payload->>'plan' as plan, quarantine_reason, received_at, replay_of,
+                         replayed_as, idempotency_key, occurred_at, source
+                    from events where workspace_id = $1),
+       q as (select * from e where status = 'quarantined'),
+       rp as (select * from e where replay_of is not null)
+       select (select count(*) from q) as quarantined,
+         (select count(*) from q where replayed_as is not null) as quarantined_replayed,
+         (select count(*) from rp) as replays,
+         (select count(*) from rp where status = 'quarantined') as replays_quarantined_again,
+         (select count(*) from rp where status = 'processed') as replays_processed,
+         (select count(*) from q where event_type is distinct from 'signup' or plan in ('basic', 'pro')
+             or quarantine_reason is null) as quarantined_not_by_its_schema,
+         (select count(*) from e where status <> 'quarantined' and event_type = 'signup' and plan = 'platinum')
+           as refused_plan_not_quarantined,
+         (select count(*) from e where plan = 'gold' and event_type = 'signup' and status <> 'quarantined'
+             and received_at < to_timestamp(($2::bigint - $3) / 1000.0)) as gold_before_fix_not_quarantined,
+         (select count(*) from q where plan = 'gold' and received_at > to_timestamp(($4::bigint + $3) / 1000.0))
+           as gold_after_fix_quarantined,
+         (select count(*) from (select replay_of from rp group by 1 having count(*) > 1) x) as replayed_twice,
+         (select count(*) from rp left join e o on o.id = rp.replay_of
+           where o.id is null or o.status <> 'quarantined' or o.replayed_as is distinct from rp.id) as replay_not_linked_back,
+         (select count(*) from e o left join e r on r.id = o.replayed_as
+           where o.replayed_as is not null and (r.id is null or r.replay_of is distinct from o.id)) as replayed_as_dangling,
+         (select count(*) from rp where idempotency_key is distinct from 'replay:' || replay_of) as replay_key_not_derived,
+         (select count(*) from rp join e o on o.id = rp.replay_of
+           where rp.occurred_at <> o.occurred_at or rp.source <> o.source or rp.event_type is distinct from o.event_type)
+           as replay_not_of_its_original,
+         (select count(*) from unnest($6::uuid[], $7::uuid[]) x(o, r) left join e on e.id = x.o
+           where e.replayed_as is distinct from x.r) as answered_replay_not_the_link,
+         (select count(*) from q where replayed_as is null and $5::bigint is not null
+             and received_at < to_timestamp(($5::bigint - 2000) / 1000.0)) as left_unreplayed_by_the_last_bulk`,
+      [
+        c.workspaceId,
+        c.rec.schemaFixSentAt ?? 0,
+        margin,
+        c.rec.schemaFixedAt ?? 8.64e15,
+        c.rec.finalBulkStartedAt,
+        answered.map(([o]) => o),
+        answered.map(([, r]) => r),
+      ],
+    ),
+  );
+  const answers = (kind: string) => c.rec.outcomes[kind] ?? {};
+  const extra = {
+    single_replays_answered_202: ['replay event', 'replay event (repeat)', 'replay event (other fix)'].reduce(
+      (a, k) => a + (answers(k)['202'] ?? 0),
+      0,
+    ),
+    single_replays_answered_409: ['replay event', 'replay event (repeat)', 'replay event (other fix)'].reduce(
+      (a, k) => a + (answers(k)['409'] ?? 0),
+      0,
+    ),
+    bulk_replayed_answered: c.rec.bulkReplayed,
+    originals_answered_with_two_replays: [...c.rec.replaysOf.values()].filter((x) => x.size > 1).length,
+    replay_answers_wrong: c.rec.replayWrong.length,
+    replay_answers_wrong_examples: c.rec.replayWrong.slice(0, 5),
+    schema_fixed: c.rec.schemaFixedAt !== null,
+    last_bulk_answered: c.rec.finalBulkStartedAt !== null,
+  };
+  return {
+    invariant: 'each_quarantined_event_replayed_at_most_once',
+    held:
+      v.replays! > 0 &&
+      v.replays_processed! > 0 &&
+      extra.single_replays_answered_202 > 0 &&
+      extra.bulk_replayed_answered > 0 &&
+      extra.schema_fixed &&
+      extra.last_bulk_answered &&
+      v.quarantined_not_by_its_schema! +
+        v.refused_plan_not_quarantined! +
+        v.gold_before_fix_not_quarantined! +
+        v.gold_after_fix_quarantined! +
+        v.replayed_twice! +
+        v.replay_not_linked_back! +
+        v.replayed_as_dangling! +
+        v.replay_key_not_derived! +
+        v.replay_not_of_its_original! +
+        v.answered_replay_not_the_link! +
+        v.left_unreplayed_by_the_last_bulk! +
+        extra.originals_answered_with_two_replays +
+        extra.replay_answers_wrong ===
+        0,
+    ...v,
+    ...extra,
+  };
+}
+
+// 25. Batches (docs/api.md#batch-ingest): every 202 carried one result per item, in order; an
+//     item repeating an earlier one of its batch was answered with that item's event as a
+//     replay; a new item was `received`, or `quarantined` exactly as its schema says; nothing but
+//     a 202 or a 5xx was answered. Every event a batch was answered with is processed exactly
+//     once (invariant 1's checks over them), and the event counts are the events: each type's
+//     `event_type_counts` slots add up to its stored events, and each participant's
+//     `participant_event_counts` to their processed events of each type.
+async function batchEventsOnce(c: CheckInput): Promise<Verdict> {
+  const r = await processedOnce(c.db, c.workspaceId, [...c.rec.batchEventIds], false);
+  const cnt = counts(
+    await one(
+      c.db,
+      `with ev as (select mode, event_type, count(*) as n from events where workspace_id = $1 and event_type is not null
+                    group by 1, 2),
+       tc as (select mode, key as event_type, sum(count) as n from event_type_counts where workspace_id = $1 group by 1, 2),
+       pe as (select participant_id, event_type, count(*) as n from events
+               where workspace_id = $1 and status = 'processed' group by 1, 2),
+       pc as (select c.participant_id, c.event_type, c.count as n from participant_event_counts c
+                join participants p on p.id = c.participant_id where p.workspace_id = $1)
+       select (select count(*) from ev) as event_types,
+         (select count(*) from ev full join tc using (mode, event_type) where coalesce(ev.n, 0) <> coalesce(tc.n, 0))
+           as type_count_not_its_events,
+         (select count(*) from pe) as participant_types,
+         (select count(*) from pe full join pc using (participant_id, event_type) where coalesce(pe.n, 0) <> coalesce(pc.n, 0))
+           as participant_count_not_its_processed_events`,
+      [c.workspaceId],
+    ),
+  );
+  const v = {
+    batches_answered_202: c.rec.batches,
+    batch_items_answered: c.rec.batchItems,
+    batch_events: r.accepted,
+    batch_events_processed: r.processed,
+    batch_events_quarantined: r.quarantined,
+    missing: r.missing,
+    not_processed: r.not_processed,
+    wrong_run_count: r.wrong_run_count,
+    runs_not_completed: r.runs_not_completed,
+    wrong_award_count: r.wrong_award_count,
+    wrong_message_count: r.wrong_message_count,
+    quarantined_with_effects: r.quarantined_with_effects,
+    badge_awarded_twice: r.badge_awarded_twice,
+    answers_wrong: c.rec.batchWrong.length,
+    answers_wrong_examples: c.rec.batchWrong.slice(0, 5),
+    ...cnt,
+  };
+  return {
+    invariant: 'batch_events_processed_exactly_once',
+    held:
+      v.batches_answered_202 > 0 &&
+      v.batch_events_quarantined > 0 &&
+      v.batch_events_processed === v.batch_events - v.batch_events_quarantined &&
+      v.wrong_run_count +
+        v.runs_not_completed +
+        v.wrong_award_count +
+        v.wrong_message_count +
+        v.quarantined_with_effects +
+        v.badge_awarded_twice +
+        v.answers_wrong +
+        cnt.type_count_not_its_events! +
+        cnt.participant_count_not_its_processed_events! ===
         0,
     ...v,
   };

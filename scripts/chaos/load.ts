@@ -1,5 +1,24 @@
 import http from 'node:http';
-import { type LoadOp, REFERRAL_HOLD_S, type ScheduledOp } from './schedule.ts';
+import {
+  type BatchItem,
+  type LoadOp,
+  type Plan,
+  REFERRAL_HOLD_S,
+  type ScheduledOp,
+  SIGNUP_PLANS,
+} from './schedule.ts';
+
+/** The `signup` type's JSON Schema (docs/api.md#event-schemas): before the fix `gold` fails it, after it passes. */
+export const signupSchema = (fixed: boolean) => ({
+  type: 'object',
+  required: ['plan'],
+  properties: {
+    plan: { enum: fixed ? [...SIGNUP_PLANS.valid, ...SIGNUP_PLANS.fixed] : [...SIGNUP_PLANS.valid] },
+  },
+});
+
+/** Whether a `signup` payload's plan passes the schema before its fix. */
+export const validBeforeFix = (plan: unknown) => (SIGNUP_PLANS.valid as readonly unknown[]).includes(plan);
 
 export interface Answer {
   /** answered: a status came back; unknown: the socket died after sending (we may or may not have
@@ -135,10 +154,39 @@ export class LoadRecord {
   readonly redemptionIdsByKey = new Map<string, Set<string>>();
   /** Referral cancels: the statuses each referral's cancels were answered with. */
   readonly cancelsByReferral = new Map<string, number[]>();
+  /** Batches: answered 202, their items, and each answer (or item answer) that broke a rule of docs/api.md#batch-ingest. */
+  batches = 0;
+  batchItems = 0;
+  readonly batchEventIds = new Set<string>();
+  readonly batchWrong: { seq: number; what: string }[] = [];
+  /** Quarantined events the load saw (answered so), in the order seen: what `replay_event` picks from. */
+  readonly quarantined: string[] = [];
+  private readonly quarantinedSeen = new Set<string>();
+  /** The event each `replay_event` op chose (by its seq), for its repeats and its other-fix twin. */
+  readonly replayTargets = new Map<number, string>();
+  /** Every new event id a replay of an original was answered with (at most one each, ever). */
+  readonly replaysOf = new Map<string, Set<string>>();
+  /** Replay answers that broke a rule of docs/api.md#replay (a status other than 202, 409 or a 5xx). */
+  readonly replayWrong: { seq: number; what: string }[] = [];
+  /** Events the bulk replays answered they replayed, in all. */
+  bulkReplayed = 0;
+  /**
+   * When the schema fix was first sent and when it was answered 200, and when the last (final)
+   * bulk replay that was answered 202 started (epoch ms).
+   */
+  schemaFixSentAt: number | null = null;
+  schemaFixedAt: number | null = null;
+  finalBulkStartedAt: number | null = null;
   /** Successful adjustments: candidates for reversals. */
   readonly adjustments: { participant: string; id: string }[] = [];
   reversals = 0;
   erasures = 0;
+
+  sawQuarantined(id: string): void {
+    if (this.quarantinedSeen.has(id)) return;
+    this.quarantinedSeen.add(id);
+    this.quarantined.push(id);
+  }
 
   count(kind: string, a: Answer): void {
     this.tally(kind, a.result === 'answered' ? String(a.status) : a.result);
@@ -282,6 +330,48 @@ export async function runOp(
       }
       return;
     }
+    case 'batch':
+      return runBatch(client, rec, s, op.items, drop);
+    case 'replay_event':
+      return replayEvent(client, rec, s, op, drop);
+    case 'fix_schema': {
+      // Must happen (the checks after it rely on it): retried until answered.
+      rec.schemaFixSentAt = Date.now();
+      for (let i = 0; i < 60; i++) {
+        const a = await client.call('fix schema', 'PUT', '/v1/event-types/signup/schema', signupSchema(true));
+        rec.count('fix schema', a);
+        if (a.status === 200) {
+          rec.schemaFixedAt = Date.now();
+          return;
+        }
+        await new Promise((ok) => setTimeout(ok, 1000));
+      }
+      return;
+    }
+    case 'replay_bulk': {
+      const what = op.final ? 'replay bulk (final)' : 'replay bulk';
+      // The last one must be answered (the checks ask what it left): retried until it is.
+      for (let i = 0; i < (op.final ? 60 : 1); i++) {
+        const started = Date.now();
+        const a = await client.call(
+          what,
+          'POST',
+          '/v1/events/replay',
+          { event_type: 'signup' },
+          i ? {} : drop,
+        );
+        rec.count(what, a);
+        if (a.status === 202) {
+          rec.bulkReplayed += Number(a.body?.replayed ?? 0);
+          if (op.final) rec.finalBulkStartedAt = started;
+          return;
+        }
+        if (a.status !== null && a.status < 500)
+          rec.replayWrong.push({ seq: s.seq, what: `${what}: ${a.status}` });
+        await new Promise((ok) => setTimeout(ok, 1000));
+      }
+      return;
+    }
     case 'erase': {
       const a = await client.call('erase', 'DELETE', `/v1/participants/${op.participant}`, undefined, drop);
       rec.count('erase', a);
@@ -289,4 +379,115 @@ export async function runOp(
       return;
     }
   }
+}
+
+/** A batch item's body, as `POST /v1/events/batch` takes it (the same on every send of the item). */
+function itemBody(it: BatchItem) {
+  return {
+    event_type: it.type,
+    participant: {
+      external_id: it.participant,
+      email: `${it.participant}@example.com`,
+      name: it.participant,
+    },
+    payload: { seq: it.seq, item: it.item, ...(it.plan ? { plan: it.plan } : {}) },
+    ...(it.key ? { idempotency_key: it.key } : {}),
+  };
+}
+
+/** What a new (not replayed) item must be answered: `gold` signups depend on the schema fix. */
+function expectedStatus(it: BatchItem): 'received' | 'quarantined' | null {
+  if (it.type !== 'signup') return 'received';
+  if (validBeforeFix(it.plan)) return 'received';
+  return it.plan === 'gold' ? null : 'quarantined';
+}
+
+/**
+ * POST /v1/events/batch (docs/api.md#batch-ingest): a 202 must carry one result per item, in
+ * order; an item repeating an earlier one of the batch is answered with its event id as a replay;
+ * a new item is `received`, or `quarantined` exactly when its schema refuses it.
+ */
+async function runBatch(
+  client: Client,
+  rec: LoadRecord,
+  s: ScheduledOp,
+  items: BatchItem[],
+  drop: { dropAfterMs: number | null },
+): Promise<void> {
+  const a = await client.call('batch', 'POST', '/v1/events/batch', { events: items.map(itemBody) }, drop);
+  rec.count(s.repeatOf === null ? 'batch' : 'batch (repeat)', a);
+  const wrong = (what: string) => rec.batchWrong.push({ seq: s.seq, what });
+  if (a.status !== 202) {
+    if (a.status !== null && a.status < 500) wrong(`answered ${a.status}`);
+    return;
+  }
+  const data = a.body?.data as
+    | { index: number; event_id: string; status: string; replayed: boolean }[]
+    | undefined;
+  if (!Array.isArray(data) || data.length !== items.length)
+    return void wrong(`${data?.length ?? 'no'} results for ${items.length} items`);
+  rec.batches++;
+  rec.batchItems += items.length;
+  data.forEach((d, j) => {
+    const it = items[j]!;
+    if (d.index !== j) wrong(`result ${j} has index ${d.index}`);
+    if (it.same !== undefined) {
+      if (d.event_id !== data[it.same]?.event_id || !d.replayed)
+        wrong(`item ${j} repeats item ${it.same} but was answered ${d.event_id} replayed=${d.replayed}`);
+    } else if (!d.replayed) {
+      const want = expectedStatus(it);
+      if (d.status !== 'received' && d.status !== 'quarantined') wrong(`item ${j} answered ${d.status}`);
+      else if (want !== null && d.status !== want)
+        wrong(`item ${j} (${it.type} ${it.plan ?? ''}) answered ${d.status}`);
+    }
+    rec.acceptedEvents.add(d.event_id);
+    rec.batchEventIds.add(d.event_id);
+    if (it.key) add(rec.eventIdsByKey, it.key, d.event_id);
+    if (d.status === 'quarantined') rec.sawQuarantined(d.event_id);
+  });
+}
+
+/**
+ * POST /v1/events/{id}/replay (docs/api.md#replay) of a quarantined event the load saw, with a
+ * fixed plan: 202 with the new event (the same one again for a retry), or 409 once the event was
+ * replayed with another fix (or unchanged by a bulk replay); nothing else.
+ */
+async function replayEvent(
+  client: Client,
+  rec: LoadRecord,
+  s: ScheduledOp,
+  op: { pick: number; target: number | null; plan: Plan },
+  drop: { dropAfterMs: number | null },
+): Promise<void> {
+  // Chosen before the first await: a repeat started right after finds its original's choice.
+  const target =
+    op.target !== null
+      ? rec.replayTargets.get(op.target)
+      : s.repeatOf !== null
+        ? rec.replayTargets.get(s.repeatOf)
+        : rec.quarantined[op.pick % Math.max(1, rec.quarantined.length)];
+  const what =
+    op.target !== null
+      ? 'replay event (other fix)'
+      : s.repeatOf === null
+        ? 'replay event'
+        : 'replay event (repeat)';
+  if (!target) return void rec.tally(what, 'nothing quarantined yet');
+  if (op.target === null && s.repeatOf === null) rec.replayTargets.set(s.seq, target);
+  const a = await client.call(
+    what,
+    'POST',
+    `/v1/events/${target}/replay`,
+    { payload: { plan: op.plan, fixed_by: s.repeatOf ?? s.seq } },
+    drop,
+  );
+  rec.count(what, a);
+  if (a.status === 202) {
+    const id = String(a.body?.event_id ?? '');
+    const set = rec.replaysOf.get(target) ?? new Set<string>();
+    set.add(id);
+    rec.replaysOf.set(target, set);
+    if (a.body?.status === 'quarantined') rec.sawQuarantined(id);
+  } else if (a.status !== null && a.status !== 409 && a.status < 500)
+    rec.replayWrong.push({ seq: s.seq, what: `${what}: ${a.status} ${JSON.stringify(a.body)}` });
 }

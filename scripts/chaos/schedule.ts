@@ -53,6 +53,36 @@ const FRIEND_EVERY_MS = 3000;
 export const REFERRAL_WINDOW_S = 20;
 export const REFERRAL_HOLD_S = 4;
 
+/**
+ * Integrators' load (docs/chaos.md; the batch and replay APIs, docs/api.md#batch-ingest and
+ * #replay), from a PRNG of its own: events sent in batches of 2 to 150 (most under 10), about one
+ * every 3 s, to
+ * `p0`..`p39`, their keys in the items; some items repeat an earlier item of their batch (key and
+ * body: answered as a replay of it), some an item of an earlier batch; `signup` items carry a
+ * `plan` the type's JSON Schema checks: `basic`/`pro` pass, `gold` is quarantined until the schema
+ * is fixed (`fix_schema`, once, 55-65% into the run), `platinum` always. Quarantined events are
+ * replayed one at a time with a fixed plan (`replay_event`; some retried, some twice at once, some
+ * with a fix that still fails, some a second time with another fix: a 409 once the first landed),
+ * and in bulk (`replay_bulk`): once before the fix (the `gold` ones quarantined again, as their
+ * replays), twice at once right after it, then every 12-20 s; the last bulk replay (`final`) is
+ * retried until answered.
+ */
+export const SIGNUP_PLANS = { valid: ['basic', 'pro'], fixed: ['gold'], invalid: ['platinum'] } as const;
+export type Plan = 'basic' | 'pro' | 'gold' | 'platinum';
+
+/** One item of a batch: its event; `same` names an earlier item of the batch it repeats whole. */
+export interface BatchItem {
+  type: 'purchase' | 'checkin' | 'signup';
+  participant: string;
+  key: string | null;
+  plan?: Plan;
+  /** The body's `payload.seq`: the op that first sent this item (an item repeated later keeps it). */
+  seq: number;
+  /** Its position in the batch that first sent it. */
+  item: number;
+  same?: number;
+}
+
 export type LoadOp =
   | {
       kind: 'event';
@@ -73,7 +103,18 @@ export type LoadOp =
   | { kind: 'redeem'; participant: string; reward: RewardKey; key: string | null; keyIn: KeyPlace }
   | { kind: 'erase'; participant: string }
   /** POST /v1/referrals/{id}/cancel of the referral whose friend is `friend`, if it is qualified. */
-  | { kind: 'cancel_referral'; friend: string };
+  | { kind: 'cancel_referral'; friend: string }
+  /** POST /v1/events/batch of the items, in order. */
+  | { kind: 'batch'; items: BatchItem[]; key: string | null }
+  /**
+   * POST /v1/events/{id}/replay of a quarantined event the load saw (`pick` modulo their number;
+   * `target` names an earlier op whose event to replay again), with `plan` as the fix.
+   */
+  | { kind: 'replay_event'; pick: number; target: number | null; plan: Plan }
+  /** PUT the `signup` schema that also accepts `gold` (retried until answered 200). */
+  | { kind: 'fix_schema' }
+  /** POST /v1/events/replay of the `signup` events; `final`: retried until answered 202. */
+  | { kind: 'replay_bulk'; final: boolean };
 
 export interface ScheduledOp {
   /** ms after the load starts */
@@ -185,6 +226,7 @@ export function buildSchedule(seed: number, durationS: number): Schedule {
   }
   const referrals = referralOps(seed, durationMs, seq);
   ops.push(...referrals.ops);
+  ops.push(...integratorOps(seed, durationMs, seq + referrals.count));
   ops.sort((a, b) => a.at - b.at || a.seq - b.seq);
 
   const faults: Fault[] = [];
@@ -217,7 +259,7 @@ function referralOps(
   seed: number,
   durationMs: number,
   firstSeq: number,
-): { ops: ScheduledOp[]; limit: number } {
+): { ops: ScheduledOp[]; limit: number; count: number } {
   const rnd = mulberry32(seed ^ 0x2e4e7a1);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const keyIn = (pKeyed: number): KeyPlace => (rnd() < pKeyed ? (rnd() < 0.5 ? 'header' : 'body') : 'none');
@@ -289,5 +331,109 @@ function referralOps(
       referral: { advocate: int(0, ADVOCATES - 1) },
     });
   // What falls past the run's end is not sent (a repeat comes after its original).
-  return { ops: ops.filter((o) => o.at < durationMs), limit: Math.max(2, Math.ceil(friends * 0.3)) };
+  return {
+    ops: ops.filter((o) => o.at < durationMs),
+    limit: Math.max(2, Math.ceil(friends * 0.3)),
+    count: seq - firstSeq,
+  };
+}
+
+/** Batches, quarantines and replays (see SIGNUP_PLANS), from a PRNG of its own, numbered from `firstSeq`. */
+function integratorOps(seed: number, durationMs: number, firstSeq: number): ScheduledOp[] {
+  const rnd = mulberry32(seed ^ 0x5b1a7c3);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const ops: ScheduledOp[] = [];
+  let seq = firstSeq;
+  /** An op, with the repeats a keyed one gets as in the main load (always after a dropped socket). */
+  const push = (at: number, op: LoadOp, keyed: boolean) => {
+    const s = seq++;
+    const dropAfterMs = rnd() < 0.06 ? int(0, 30) : null;
+    ops.push({ at, seq: s, op, dropAfterMs, repeatOf: null });
+    if (keyed && (dropAfterMs !== null || rnd() < 0.2)) {
+      const later = rnd() < 0.4 ? int(0, 20) : int(200, 4000);
+      ops.push({ at: at + later, seq: seq++, op, dropAfterMs: null, repeatOf: s });
+    }
+    return s;
+  };
+  const plan = (): Plan => {
+    const r = rnd();
+    return r < 0.5 ? pick(SIGNUP_PLANS.valid) : r < 0.8 ? 'gold' : 'platinum';
+  };
+
+  // Batches: about one every 3 s, from 1-2 s to the end.
+  const sent: BatchItem[] = [];
+  let bigSent = false;
+  for (
+    let at = int(1000, 2000);
+    at < durationMs;
+    at += Math.max(200, Math.round(-Math.log(1 - rnd()) * 3000))
+  ) {
+    const r = rnd();
+    // One batch of 100-150 at least, the first past 30% of the run.
+    const big: boolean = r >= 0.98 || (!bigSent && at > durationMs * 0.3);
+    bigSent ||= big;
+    const size = big ? int(100, 150) : r < 0.72 ? int(2, 9) : int(10, 40);
+    const s = seq;
+    const items: BatchItem[] = [];
+    for (let j = 0; j < size; j++) {
+      const q = rnd();
+      if (j > 0 && q < 0.08) {
+        // An item of this batch twice: with a key, answered as a replay of the first; without
+        // one, a second event with the same body.
+        const same = int(0, j - 1);
+        const first = items[same]!;
+        items.push(first.key === null ? { ...first, item: j } : { ...first, same });
+        continue;
+      }
+      if (sent.length && q < 0.12) {
+        // An item of an earlier batch, sent again (a client resending what it is not sure of).
+        const earlier = pick(sent);
+        if (earlier.key !== null) {
+          items.push({ ...earlier, same: undefined });
+          continue;
+        }
+      }
+      const t = rnd();
+      const type = t < 0.35 ? 'signup' : t < 0.75 ? 'checkin' : 'purchase';
+      items.push({
+        type,
+        participant: `p${int(0, PARTICIPANTS - 1)}`,
+        key: rnd() < 0.85 ? `bat-${seed}-${s}-${j}` : null,
+        ...(type === 'signup' ? { plan: plan() } : {}),
+        seq: s,
+        item: j,
+      });
+    }
+    for (const it of items) if (it.seq === s && it.same === undefined && it.key !== null) sent.push(it);
+    const keyed = items.some((it) => it.key !== null);
+    push(at, { kind: 'batch', items, key: keyed ? `bat-${seed}-${s}` : null }, keyed);
+  }
+
+  // Replays of one quarantined event with a fix: about one every 3 s from 15% of the run.
+  for (let at = int(durationMs * 0.15, durationMs * 0.2); at < durationMs * 0.95; at += int(1500, 4500)) {
+    const r = rnd();
+    const fix: Plan = r < 0.15 ? 'platinum' : pick(SIGNUP_PLANS.valid);
+    const s = push(at, { kind: 'replay_event', pick: int(0, 1_000_000), target: null, plan: fix }, true);
+    // The same event again with another fix: a 409 once the first replay landed.
+    if (rnd() < 0.12)
+      push(
+        at + int(300, 3000),
+        { kind: 'replay_event', pick: 0, target: s, plan: fix === 'pro' ? 'basic' : 'pro' },
+        false,
+      );
+  }
+
+  // Bulk replays: once before the schema is fixed, twice at once right after, then every 12-20 s;
+  // the last one is retried until answered.
+  const fixAt = Math.round(durationMs * (0.55 + 0.1 * rnd()));
+  push(Math.round(durationMs * (0.3 + 0.1 * rnd())), { kind: 'replay_bulk', final: false }, false);
+  push(fixAt, { kind: 'fix_schema' }, false);
+  const after = fixAt + int(1000, 3000);
+  push(after, { kind: 'replay_bulk', final: false }, false);
+  push(after + int(0, 20), { kind: 'replay_bulk', final: false }, false);
+  for (let at = after + int(12000, 20000); at < durationMs * 0.9; at += int(12000, 20000))
+    push(at, { kind: 'replay_bulk', final: false }, false);
+  push(Math.round(durationMs * 0.93), { kind: 'replay_bulk', final: true }, false);
+  return ops.filter((o) => o.at < durationMs);
 }
