@@ -19,9 +19,17 @@ export async function eraseParticipant(
   who: Scope,
   externalId: string,
 ): Promise<{ erased: true }> {
-  await unitOfWork(ctx, async ({ sql }) => {
-    const p = await findParticipant(sql, who, externalId, { forUpdate: true });
-    await eraseRows(sql, who, { id: p.id, externalId }, `erased_${randomBytes(16).toString('hex')}`);
-  });
-  return { erased: true };
+  // It rewrites rows other writers lock in another order (a replay links the quarantined event it
+  // replays, then touches the participant): a deadlock rolls the erasure back whole, and it runs again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await unitOfWork(ctx, async ({ sql }) => {
+        const p = await findParticipant(sql, who, externalId, { forUpdate: true });
+        await eraseRows(sql, who, { id: p.id, externalId }, `erased_${randomBytes(16).toString('hex')}`);
+      });
+      return { erased: true };
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 3) throw err;
+    }
+  }
 }
