@@ -277,7 +277,7 @@ describe('secret rotation', () => {
     });
     expect(b.status, b.text).toBe(200);
     expect(b.body.secret).toBe('caller-chosen-secret-b');
-    expect(Math.abs(Date.parse(b.body.previous_expires_at) - Date.now())).toBeLessThan(2000);
+    expect(Math.abs(Date.parse(b.body.previous_expires_at) - Date.now())).toBeLessThan(5000);
     await emit(ws);
     const [r] = await received(rx);
     // b (current), then the original secret (still in a's grace); a itself stopped at once.
@@ -373,10 +373,14 @@ describe('auto-disable', () => {
     expect(disabled.disabled_reason).toBe('failing');
     const row = await dbSubscription(sub.id);
     expect(row.failing_since).not.toBeNull();
-    // Disabled on the first failed attempt once the streak was 2 s old, not later.
-    const streak = Date.parse(disabled.disabled_at) - row.failing_since.getTime();
-    expect(streak).toBeGreaterThanOrEqual(2_000);
-    expect(streak).toBeLessThan(3_500);
+    // Disabled once the streak was 2 s old, not before, and by the check after the first attempt
+    // that arrived when it was: how late that attempt came is the machine's load, not the rule's.
+    const since = row.failing_since.getTime();
+    const disabledAt = Date.parse(disabled.disabled_at);
+    expect(disabledAt - since).toBeGreaterThanOrEqual(2_000);
+    const firstDue = failing.received.find((r) => r.at >= since + 2_000);
+    expect(firstDue).toBeDefined();
+    expect(disabledAt).toBeLessThan(firstDue!.at + 2_500);
 
     const list = await deliveriesOf(ws, sub.id);
     expect(list).toHaveLength(2);
@@ -624,8 +628,9 @@ describe('Retry-After', () => {
     rx2.respond((_r, n) => (n === 0 ? { status: 500, headers: { 'Retry-After': '30' } } : { status: 200 }));
     await buildSubscription(ws, { receiver: rx2, eventTypes: ['badge.awarded'] });
     await emit(ws, {}, 'badge.awarded');
-    const [a, b] = await received(rx2, 2, 5_000);
-    expect(b!.at - a!.at).toBeLessThan(2_500);
+    // The ladder's 1 s rung, however late a loaded machine takes it: far from the header's 30 s.
+    const [a, b] = await received(rx2, 2, 20_000);
+    expect(b!.at - a!.at).toBeLessThan(15_000);
     expect(sub).toBeTruthy();
   });
 
