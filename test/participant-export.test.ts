@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mode } from '../src/services/keys/principal.ts';
 import { exportParticipant } from '../src/services/participants/export-participant.ts';
-import { participantExportShape } from '../src/services/participants/shapes.ts';
+import { EXPORT_SECTIONS, participantExportShape } from '../src/services/participants/shapes.ts';
+import { runReferralTick } from '../src/services/referrals/tick.ts';
+import { runTierTick } from '../src/services/tiers/tick.ts';
 import {
   buildFlow,
   buildParticipant,
@@ -57,6 +59,72 @@ async function seedEverything(app: TestApp, ws: TestWorkspace, mode: Mode, exter
   return { eventId: event.body.event_id as string, redemptionId: redemption.body.id as number };
 }
 
+/** Sends one event and waits for it to be processed; its id. */
+async function send(ws: TestWorkspace, participant: string | Record<string, unknown>, type: string) {
+  const r = await ws.api('/v1/events', { body: { event_type: type, participant, payload: {} } });
+  expect(r.status, r.text).toBe(202);
+  const id = r.body.event_id as string;
+  await eventually(async () => (await ws.api(`/v1/events/${id}`)).body.status === 'processed', 15_000);
+  return id;
+}
+
+/** `advocate`'s code (made by its REST read), and a friend the code's event creates; the referral. */
+async function refer(ws: TestWorkspace, advocate: string, friend: string) {
+  const code = await ws.api(`/v1/participants/${advocate}/referral-code`);
+  expect(code.status, code.text).toBe(200);
+  await send(ws, { external_id: friend, referral_code: code.body.code }, 'signed_up');
+  const list = await ws.api(`/v1/referrals?advocate=${advocate}`);
+  const referral = list.body.data.find(
+    (r: { friend: { external_id: string } }) => r.friend.external_id === friend,
+  );
+  expect(referral, list.text).toBeTruthy();
+  return referral as { id: string; code: string };
+}
+
+/**
+ * The newer mechanics of `ws`'s test mode, set before any event feeds them: a daily streak and a
+ * badge with criteria on the seeded `visit.test` events, a referral programme whose advocate
+ * reward stays pending for 14 days, and a tier programme.
+ */
+async function setUpMechanics(ws: TestWorkspace) {
+  const streak = await ws.api('/v1/streaks', {
+    body: { key: 'daily-visit', name: 'Daily visit', event_types: ['visit.test'], frequency: 'daily' },
+  });
+  expect(streak.status, streak.text).toBe(201);
+  const badge = await ws.api('/v1/badges', {
+    body: {
+      key: 'regular',
+      name: 'Regular',
+      criteria: { event_type: 'visit.test', aggregate: 'count', window: 'all_time', target: 3 },
+    },
+  });
+  expect([200, 201], badge.text).toContain(badge.status);
+  const referrals = await ws.api('/v1/referrals/program', {
+    method: 'PUT',
+    body: {
+      qualifying_event_type: 'order.done',
+      qualify_within: 'P30D',
+      hold: 'P14D',
+      friend_actions: [{ type: 'award_points', points: 50 }],
+      advocate_actions: [{ type: 'award_points', points: 120 }],
+    },
+  });
+  expect(referrals.status, referrals.text).toBe(200);
+  const tiers = await ws.api('/v1/tiers', {
+    method: 'PUT',
+    body: {
+      qualification: { window: 'lifetime' },
+      downgrade: { policy: 'none' },
+      levels: [
+        { key: 'bronze', name: 'Bronze', threshold: 0 },
+        { key: 'silver', name: 'Silver', threshold: 100 },
+        { key: 'gold', name: 'Gold', threshold: 1000 },
+      ],
+    },
+  });
+  expect(tiers.status, tiers.text).toBe(200);
+}
+
 describe('GET /v1/participants/{external_id}/export', () => {
   let app: TestApp;
   let ws: TestWorkspace;
@@ -66,6 +134,11 @@ describe('GET /v1/participants/{external_id}/export', () => {
   let neighbour: { eventId: string; redemptionId: number };
   let liveTwin: { eventId: string; redemptionId: number };
   let otherWorkspace: { eventId: string; redemptionId: number };
+  // P refers F, F refers G: F is a friend and an advocate.
+  const F = 'friend-1';
+  const G = 'friend-2';
+  let referralPF: { id: string; code: string };
+  let referralFG: { id: string; code: string };
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -75,7 +148,31 @@ describe('GET /v1/participants/{external_id}/export', () => {
     await buildSubscription(ws, { mode: 'test' });
     await buildSubscription(ws, { mode: 'live' });
     await buildSubscription(other, { mode: 'test' });
+    await setUpMechanics(ws);
     seeded = await seedEverything(app, ws, 'test', P, 'CODE-P');
+    // F qualifies: its points at once, P's held 14 days as a pending grant (the referral job
+    // writes it; run here rather than waiting for the app's tick).
+    referralPF = await refer(ws, P, F);
+    await send(ws, F, 'order.done');
+    await eventually(async () => {
+      await runReferralTick(app.ctx);
+      return (await ws.api(`/v1/participants/${P}/pending-points`)).body.data.length > 0;
+    });
+    referralFG = await refer(ws, F, G);
+    // The tier programme applied by its job (no later walk moves P), then P moved up by hand.
+    await eventually(async () => {
+      await runTierTick(app.ctx);
+      const { rows } = await app.ctx.pool.query(
+        `select applied_version >= version as done from tier_programs where workspace_id = $1 and mode = 'test'`,
+        [ws.id],
+      );
+      return rows[0]?.done === true;
+    });
+    const manual = await ws.api(`/v1/participants/${P}/tier`, {
+      method: 'PUT',
+      body: { key: 'gold', reason: 'Moved up by hand' },
+    });
+    expect(manual.status, manual.text).toBe(200);
     // Someone else in the same workspace and mode, the same external id in live mode and in
     // another workspace: none of theirs may appear.
     neighbour = await seedEverything(app, ws, 'test', 'neighbour', 'CODE-N');
@@ -146,15 +243,108 @@ describe('GET /v1/participants/{external_id}/export', () => {
     expect(live.redemptions[0].fulfilment.code).toBe('CODE-LIVE');
   });
 
+  it('holds the newer mechanics, each section as its own REST read answers it', async () => {
+    const doc = participantExportShape.parse((await ws.api(`/v1/participants/${P}/export`)).body);
+    const read = async (path: string) => {
+      const r = await ws.api(`/v1/participants/${P}/${path}`);
+      expect(r.status, r.text).toBe(200);
+      return r.body;
+    };
+
+    // Points: the open lots as …/points lists them, the referral's grant as …/pending-points.
+    const points = await read('points');
+    expect(doc.points_lots).toEqual(points.lots);
+    expect(doc.points_lots.reduce((sum, l) => sum + l.remaining, 0)).toBe(doc.participant.balance);
+    expect(doc.pending_grants).toEqual((await read('pending-points')).data);
+    expect(doc.pending_grants).toMatchObject([
+      { points: 120, status: 'pending', participant: { external_id: P } },
+    ]);
+    expect(doc.participant.pending_points).toBe(120);
+
+    // The streak its visit extended, and its progress toward the criteria badge.
+    expect(doc.streaks).toEqual((await read('streaks')).data);
+    expect(doc.streaks).toMatchObject([{ key: 'daily-visit', length: 1, extended_this_period: true }]);
+    expect(doc.achievements).toEqual((await read('achievements')).data);
+    expect(doc.achievements).toEqual([
+      {
+        badge: { key: 'regular', tier: null, name: 'Regular' },
+        progress: 1,
+        target: 3,
+        percent: 33,
+        completed_at: null,
+      },
+    ]);
+
+    // Its tier moves, newest first (the current tier is on the participant).
+    expect(doc.tier_history).toEqual((await read('tier-history?limit=200')).data);
+    expect(doc.tier_history.map((m) => `${m.from?.key}>${m.to?.key}:${m.reason}`)).toEqual([
+      'silver>gold:manual',
+      'bronze>silver:qualified',
+    ]);
+    expect(doc.tier_history[0]).toMatchObject({
+      to: { key: 'gold' },
+      reason: 'manual',
+      note: 'Moved up by hand',
+    });
+    expect(doc.participant.tier).toMatchObject({ key: 'gold' });
+
+    // The referral it made, as GET /v1/referrals/{id} shows it, and its code.
+    const referral = await ws.api(`/v1/referrals/${referralPF.id}`);
+    expect(doc.referrals).toEqual([referral.body]);
+    expect(doc.referrals[0]).toMatchObject({ advocate: { external_id: P }, friend: { external_id: F } });
+    expect(doc.referral_code).toEqual(await read('referral-code'));
+    expect(doc.referral_code!.code).toBe(referralPF.code);
+  });
+
+  it('a friend’s export holds its referrals on both sides, and no more of its advocate than the referral shows', async () => {
+    const doc = participantExportShape.parse((await ws.api(`/v1/participants/${F}/export`)).body);
+    // Newest first: the one F made, then the one that brought F.
+    const shown = await Promise.all(
+      [referralFG, referralPF].map(async (r) => (await ws.api(`/v1/referrals/${r.id}`)).body),
+    );
+    expect(doc.referrals).toEqual(shown);
+    expect(doc.referrals.map((r) => [r.advocate.external_id, r.friend.external_id])).toEqual([
+      [F, G],
+      [P, F],
+    ]);
+    expect(doc.referrals[1]!.status).toBe('qualified');
+    expect(doc.referral_code).toEqual({ code: referralFG.code });
+    // P is named by its external id (in the referral) and nothing else of P's is there.
+    const text = JSON.stringify(doc);
+    for (const pii of [`${P}@example.com`, `Name of ${P}`, 'CODE-P', seeded.eventId])
+      expect(text).not.toContain(pii);
+    expect(doc.pending_grants).toEqual([]);
+    expect(doc.ledger.map((e) => e.points)).toEqual([50]);
+  });
+
+  it('never makes a referral code: one never made is null, and stays unmade', async () => {
+    const codes = () =>
+      app.ctx.pool.query(
+        `select c.code from referral_codes c join participants p on p.id = c.participant_id
+          where p.workspace_id = $1 and p.mode = 'test' and p.external_id = 'neighbour'`,
+        [ws.id],
+      );
+    const doc = (await ws.api('/v1/participants/neighbour/export')).body;
+    expect(doc.referral_code).toBeNull();
+    expect(doc.referrals).toEqual([]);
+    expect((await codes()).rows).toEqual([]);
+  });
+
   it('cuts each section at its limit and says which were cut', async () => {
-    const doc = await exportParticipant(app.ctx, { workspaceId: ws.id, mode: 'test' }, P, 1);
+    const who = { workspaceId: ws.id, mode: 'test' as const };
+    const full = await exportParticipant(app.ctx, who, P);
+    const doc = await exportParticipant(app.ctx, who, P, 1);
     expect(doc.limit).toBe(1);
-    expect(doc.ledger).toHaveLength(1);
-    expect(doc.webhook_deliveries).toHaveLength(1);
-    expect(doc.truncated).toEqual(['ledger', 'webhook_deliveries']);
-    // The newest item is the one kept.
+    for (const s of EXPORT_SECTIONS) expect(doc[s], s).toEqual(full[s].slice(0, 1));
+    expect(doc.truncated).toEqual(EXPORT_SECTIONS.filter((s) => full[s].length > 1));
+    // Two credits left open lots (the funding and the award), two tier moves (its
+    // funding qualified it for silver, then gold by hand).
+    expect(doc.truncated).toEqual(['ledger', 'points_lots', 'tier_history', 'webhook_deliveries']);
+    // The newest item is the one kept; lots: the first to be consumed.
     const ledger = await ws.api(`/v1/participants/${P}/ledger?limit=1`);
     expect(doc.ledger).toEqual(ledger.body.data);
+    const points = await ws.api(`/v1/participants/${P}/points`);
+    expect(doc.points_lots).toEqual(points.body.lots.slice(0, 1));
   });
 
   it('answers the same document over GraphQL and tRPC', async () => {
@@ -184,6 +374,7 @@ describe('GET /v1/participants/{external_id}/export', () => {
 
   it('after erasure, the old id is a 404 and the pseudonym holds no PII', async () => {
     const erased = await seedEverything(app, ws, 'test', 'to-erase', 'CODE-E');
+    const referral = await refer(ws, 'to-erase', 'friend-of-erased');
     const del = await ws.api('/v1/participants/to-erase', { method: 'DELETE' });
     expect(del.status, del.text).toBe(200);
     const res = await ws.api('/v1/participants/to-erase/export');
@@ -206,5 +397,15 @@ describe('GET /v1/participants/{external_id}/export', () => {
     // redemption.participant), and both are scrubbed.
     expect(doc.webhook_deliveries.some((d: { type: string }) => d.type === 'reward.redeemed')).toBe(true);
     expect(JSON.stringify(doc)).not.toContain('to-erase');
+    // Its referral names the pseudonym, its code is gone, the streak and progress stay.
+    expect(doc.referrals.map((r: { id: string }) => r.id)).toEqual([referral.id]);
+    expect(doc.referrals[0].advocate.external_id).toBe(pseudonym);
+    expect(doc.referral_code).toBeNull();
+    expect(doc.streaks.map((s: { key: string }) => s.key)).toEqual(['daily-visit']);
+    expect(doc.achievements.map((a: { badge: { key: string } }) => a.badge.key)).toEqual(['regular']);
+    // The friend's export names the advocate by the pseudonym only.
+    const friend = (await ws.api('/v1/participants/friend-of-erased/export')).body;
+    expect(friend.referrals[0].advocate.external_id).toBe(pseudonym);
+    expect(JSON.stringify(friend)).not.toContain('to-erase');
   });
 });

@@ -908,7 +908,7 @@ export interface paths {
          * Export everything held about a participant
          * @description **Authentication:** API key with ability `participants:read`.
          *
-         *     The subject-access export (GDPR article 15): the profile, ledger, badges, redemptions (with their codes), events, messages and the webhook deliveries of results that name the participant, in one JSON document, each item in its REST shape. Each section holds the newest 10,000 items at most; a section cut there is listed in `truncated`. An erased participant’s old id is a 404.
+         *     The subject-access export (GDPR article 15): the profile (current tier included), ledger, open point lots, pending grants, badges, achievement progress, streaks, tier moves, referrals as advocate or friend, the referral code (null when none was ever made; the export makes none), redemptions (with their codes), events, messages and the webhook deliveries of results that name the participant, in one JSON document, each item in the shape of its own REST read. Each list section holds 10,000 items at most (the newest, or the first in its read’s order); a section cut there is listed in `truncated`. An erased participant’s old id is a 404.
          */
         get: operations["exportParticipant"];
         put?: never;
@@ -3617,8 +3617,22 @@ export interface components {
             generated_at: string;
             /** @description Ledger entries, newest first. */
             ledger: components["schemas"]["LedgerEntry"][];
+            /** @description Open lots, in the order debits consume them (soonest expiry first, never-expiring last), as `GET /v1/participants/{external_id}/points` lists them. */
+            points_lots: components["schemas"]["PointLot"][];
+            /** @description Pending grants (pending, activated or cancelled), newest first, as `…/pending-points`. */
+            pending_grants: components["schemas"]["PendingGrant"][];
             /** @description Badges held, newest award first. */
             badges: components["schemas"]["ParticipantBadge"][];
+            /** @description Progress toward every badge with criteria, by key, counted now, as `…/achievements`. */
+            achievements: components["schemas"]["Achievement"][];
+            /** @description Every running streak as it stands now, by key, as `…/streaks`. */
+            streaks: components["schemas"]["ParticipantStreak"][];
+            /** @description Tier moves, newest first, as `…/tier-history` (the current tier is on `participant`). */
+            tier_history: components["schemas"]["TierMove"][];
+            /** @description Referrals where it is the advocate or the friend, newest first, as `GET /v1/referrals/{id}` shows them (the other side by external id only). */
+            referrals: components["schemas"]["Referral"][];
+            /** @description Its referral code as `…/referral-code` answers; null: none was ever made (the export makes none). */
+            referral_code: components["schemas"]["ReferralCode"] | null;
             /** @description Redemptions with their fulfilment (codes included), newest first. */
             redemptions: components["schemas"]["Redemption"][];
             /** @description Events of this participant (quarantined ones naming it too), newest first. */
@@ -3629,8 +3643,46 @@ export interface components {
             webhook_deliveries: components["schemas"]["WebhookDeliveryDetail"][];
             /** @description The most items any one section holds. */
             limit: number;
-            /** @description Sections that held more than `limit` items and show the newest `limit` only; the rest stays readable through that section’s paginated endpoint or a bulk export (`POST /v1/exports`). */
-            truncated: ("ledger" | "badges" | "redemptions" | "events" | "messages" | "webhook_deliveries")[];
+            /** @description Sections that held more than `limit` items and show `limit` only (the newest; lots: the first to be consumed); the rest stays readable through that section’s paginated endpoint or a bulk export (`POST /v1/exports`). */
+            truncated: ("ledger" | "points_lots" | "pending_grants" | "badges" | "achievements" | "streaks" | "tier_history" | "referrals" | "redemptions" | "events" | "messages" | "webhook_deliveries")[];
+        };
+        PointLot: {
+            /** @description The ledger entry that opened it. */
+            entry_id: number;
+            /** @description What it opened with. */
+            points: number;
+            remaining: number;
+            expires_at: string | null;
+        };
+        PendingGrant: {
+            /**
+             * Format: uuid
+             * @description The grant’s id.
+             * @example 019a7c52-6f1e-7b3a-9c41-2d5e8f0a1b2c
+             */
+            id: string;
+            participant: {
+                external_id: string;
+            };
+            points: number;
+            /**
+             * Format: date-time
+             * @description When it becomes spendable.
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            available_at: string;
+            /** @enum {string} */
+            status: "pending" | "activated" | "cancelled";
+            event_id: string | null;
+            flow_run_id: string | null;
+            /** @description The credit its activation posted. */
+            entry_id: number | null;
+            /**
+             * Format: date-time
+             * @description When it was granted.
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            created_at: string;
         };
         ParticipantBadge: {
             key: string;
@@ -3645,6 +3697,53 @@ export interface components {
             awarded_at: string;
             /** @description The flow run that awarded it. */
             flow_run_id: string | null;
+        };
+        ParticipantStreak: {
+            key: string;
+            name: string;
+            /**
+             * @description A calendar day, an ISO week (Monday first) or a month, in the participant’s time zone.
+             * @enum {string}
+             */
+            frequency: "daily" | "weekly" | "monthly";
+            /** @description Consecutive extended periods; 0 once it can no longer be saved. */
+            length: number;
+            longest: number;
+            /** @description The current period’s first instant. */
+            period_start: string;
+            period_end: string;
+            extended_this_period: boolean;
+            /** @description It has a length, was not extended this period and no freeze is left. */
+            at_risk: boolean;
+            freezes: number;
+            /** @description The end of the last period that could still save it. */
+            expires_at: string | null;
+            /** @description The last 30 periods’ outcomes, oldest first. */
+            history: {
+                /** @description YYYY-MM-DD */
+                period_start: string;
+                /** @enum {string} */
+                status: "extended" | "frozen" | "missed";
+            }[];
+        };
+        TierMove: {
+            id: string;
+            from: components["schemas"]["TierRef"] | null;
+            to: components["schemas"]["TierRef"] | null;
+            /** @enum {string} */
+            reason: "qualified" | "downgrade" | "manual" | "programme_change";
+            /** @description The operator’s note of a manual move. */
+            note: string | null;
+            qualifying_points: number;
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-22T10:00:00.000Z
+             */
+            at: string;
+        };
+        ReferralCode: {
+            code: string;
         };
         ParticipantSummary: {
             external_id: string;
@@ -3692,14 +3791,6 @@ export interface components {
                 points: number;
             }[];
         };
-        PointLot: {
-            /** @description The ledger entry that opened it. */
-            entry_id: number;
-            /** @description What it opened with. */
-            points: number;
-            remaining: number;
-            expires_at: string | null;
-        };
         ParticipantToken: {
             /**
              * @description Send as `Authorization: Bearer <token>` to /graphql, or in graphql-ws `connectionParams`.
@@ -3736,36 +3827,6 @@ export interface components {
             links: components["schemas"]["PageLinks"];
             meta: components["schemas"]["PageMeta"];
         };
-        PendingGrant: {
-            /**
-             * Format: uuid
-             * @description The grant’s id.
-             * @example 019a7c52-6f1e-7b3a-9c41-2d5e8f0a1b2c
-             */
-            id: string;
-            participant: {
-                external_id: string;
-            };
-            points: number;
-            /**
-             * Format: date-time
-             * @description When it becomes spendable.
-             * @example 2026-11-22T10:00:00.000Z
-             */
-            available_at: string;
-            /** @enum {string} */
-            status: "pending" | "activated" | "cancelled";
-            event_id: string | null;
-            flow_run_id: string | null;
-            /** @description The credit its activation posted. */
-            entry_id: number | null;
-            /**
-             * Format: date-time
-             * @description When it was granted.
-             * @example 2026-11-22T10:00:00.000Z
-             */
-            created_at: string;
-        };
         TierPreview: {
             /** @description Participants per level now. */
             current: {
@@ -3788,22 +3849,6 @@ export interface components {
             links: components["schemas"]["PageLinks"];
             meta: components["schemas"]["PageMeta"];
         };
-        TierMove: {
-            id: string;
-            from: components["schemas"]["TierRef"] | null;
-            to: components["schemas"]["TierRef"] | null;
-            /** @enum {string} */
-            reason: "qualified" | "downgrade" | "manual" | "programme_change";
-            /** @description The operator’s note of a manual move. */
-            note: string | null;
-            qualifying_points: number;
-            /**
-             * Format: date-time
-             * @description When it happened.
-             * @example 2026-11-22T10:00:00.000Z
-             */
-            at: string;
-        };
         Streak: {
             key: string;
             name: string;
@@ -3821,34 +3866,6 @@ export interface components {
             archived_at: string | null;
             created_at: string;
             updated_at: string;
-        };
-        ParticipantStreak: {
-            key: string;
-            name: string;
-            /**
-             * @description A calendar day, an ISO week (Monday first) or a month, in the participant’s time zone.
-             * @enum {string}
-             */
-            frequency: "daily" | "weekly" | "monthly";
-            /** @description Consecutive extended periods; 0 once it can no longer be saved. */
-            length: number;
-            longest: number;
-            /** @description The current period’s first instant. */
-            period_start: string;
-            period_end: string;
-            extended_this_period: boolean;
-            /** @description It has a length, was not extended this period and no freeze is left. */
-            at_risk: boolean;
-            freezes: number;
-            /** @description The end of the last period that could still save it. */
-            expires_at: string | null;
-            /** @description The last 30 periods’ outcomes, oldest first. */
-            history: {
-                /** @description YYYY-MM-DD */
-                period_start: string;
-                /** @enum {string} */
-                status: "extended" | "frozen" | "missed";
-            }[];
         };
         ReferralProgram: {
             /** @description The friend’s first event of this type within `qualify_within` qualifies the referral. */
@@ -3905,9 +3922,6 @@ export interface components {
             data: components["schemas"]["Referral"][];
             links: components["schemas"]["PageLinks"];
             meta: components["schemas"]["PageMeta"];
-        };
-        ReferralCode: {
-            code: string;
         };
         Leaderboard: {
             key: string;

@@ -116,10 +116,13 @@ export const participantsOperations: Operation[] = [
     tag: P,
     summary: 'Export everything held about a participant',
     description:
-      'The subject-access export (GDPR article 15): the profile, ledger, badges, redemptions (with ' +
+      'The subject-access export (GDPR article 15): the profile (current tier included), ledger, open point ' +
+      'lots, pending grants, badges, achievement progress, streaks, tier moves, referrals as advocate or ' +
+      'friend, the referral code (null when none was ever made; the export makes none), redemptions (with ' +
       'their codes), events, messages and the webhook deliveries of results that name the participant, ' +
-      `in one JSON document, each item in its REST shape. Each section holds the newest ${EXPORT_SECTION_LIMIT.toLocaleString('en')} items ` +
-      'at most; a section cut there is listed in `truncated`. An erased participant’s old id is a 404.',
+      'in one JSON document, each item in the shape of its own REST read. Each list section holds ' +
+      `${EXPORT_SECTION_LIMIT.toLocaleString('en')} items at most (the newest, or the first in its read’s order); ` +
+      'a section cut there is listed in `truncated`. An erased participant’s old id is a 404.',
     auth: 'participants:read',
     params: { path: byExternalId },
     success: { status: '200', description: 'The document.', schema: participantExportShape },

@@ -146,10 +146,11 @@ builder.queryFields((t) => ({
     type: JSONScalar,
     description:
       'The subject-access export (GET /v1/participants/{external_id}/export): everything held about one ' +
-      'participant (profile, ledger, badges, redemptions with codes, events, messages, webhook deliveries ' +
-      'naming it) as one JSON document in the REST shapes (snake_case keys), each section the newest ' +
-      `${EXPORT_SECTION_LIMIT} items at most (\`truncated\` names those cut). A document rather than a graph, ` +
-      'so that every door hands out the same bytes. Needs participants:read; an unknown or erased id is not_found.',
+      'participant (profile with its tier, ledger, open point lots, pending grants, badges, achievements, ' +
+      'streaks, tier history, referrals as advocate or friend, referral code if one was made, redemptions with ' +
+      'codes, events, messages, webhook deliveries naming it) as one JSON document in the REST shapes ' +
+      `(snake_case keys), each list section ${EXPORT_SECTION_LIMIT} items at most (\`truncated\` names those cut). ` +
+      'A document rather than a graph, so that every door hands out the same bytes. Needs participants:read; an unknown or erased id is not_found.',
     authScopes: canRead,
     args: { externalId: t.arg.string({ required: true, validate: externalIdParam() }) },
     resolve: (_root, args, { app, who }) => exportParticipant(app, who, args.externalId),

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { timestamp } from '../../lib/shapes.ts';
+import { achievementShape } from '../achievements/shapes.ts';
 import { eventShape } from '../events/shapes.ts';
 import { ledgerEntryShape } from '../ledger/shapes.ts';
 import { messageShape } from '../messages/shapes.ts';
-import { nextExpiryShape } from '../points/shapes.ts';
+import { lotShape, nextExpiryShape, pendingGrantShape } from '../points/shapes.ts';
+import { referralCodeShape, referralShape } from '../referrals/shapes.ts';
 import { activeMultiplierShape, redemptionShape } from '../rewards/shapes.ts';
-import { participantTierShape } from '../tiers/shapes.ts';
+import { participantStreakShape } from '../streaks/shapes.ts';
+import { participantTierShape, tierMoveShape } from '../tiers/shapes.ts';
 import { webhookDeliveryDetailShape } from '../webhooks/shapes.ts';
 
 /** A participant as every door shows it (docs/api.md#participants-points-and-leaderboards). */
@@ -84,10 +87,19 @@ export type ParticipantTokenDto = z.output<typeof participantTokenShape>;
 
 export const erasedShape = z.object({ erased: z.literal(true) });
 
-/** The sections of a subject-access export, each a list of at most `limit` newest items. */
+/**
+ * The list sections of a subject-access export, each at most `limit` items (the newest, or the
+ * first in the order its own endpoint answers).
+ */
 export const EXPORT_SECTIONS = [
   'ledger',
+  'points_lots',
+  'pending_grants',
   'badges',
+  'achievements',
+  'streaks',
+  'tier_history',
+  'referrals',
   'redemptions',
   'events',
   'messages',
@@ -103,7 +115,33 @@ export const participantExportShape = z
     participant: participantShape,
     generated_at: timestamp('When this document was assembled.'),
     ledger: z.array(ledgerEntryShape).meta({ description: 'Ledger entries, newest first.' }),
+    points_lots: z.array(lotShape).meta({
+      description:
+        'Open lots, in the order debits consume them (soonest expiry first, never-expiring last), as ' +
+        '`GET /v1/participants/{external_id}/points` lists them.',
+    }),
+    pending_grants: z.array(pendingGrantShape).meta({
+      description: 'Pending grants (pending, activated or cancelled), newest first, as `…/pending-points`.',
+    }),
     badges: z.array(participantBadgeShape).meta({ description: 'Badges held, newest award first.' }),
+    achievements: z.array(achievementShape).meta({
+      description: 'Progress toward every badge with criteria, by key, counted now, as `…/achievements`.',
+    }),
+    streaks: z.array(participantStreakShape).meta({
+      description: 'Every running streak as it stands now, by key, as `…/streaks`.',
+    }),
+    tier_history: z.array(tierMoveShape).meta({
+      description: 'Tier moves, newest first, as `…/tier-history` (the current tier is on `participant`).',
+    }),
+    referrals: z.array(referralShape).meta({
+      description:
+        'Referrals where it is the advocate or the friend, newest first, as `GET /v1/referrals/{id}` shows ' +
+        'them (the other side by external id only).',
+    }),
+    referral_code: referralCodeShape.nullable().meta({
+      description:
+        'Its referral code as `…/referral-code` answers; null: none was ever made (the export makes none).',
+    }),
     redemptions: z
       .array(redemptionShape)
       .meta({ description: 'Redemptions with their fulfilment (codes included), newest first.' }),
@@ -117,8 +155,9 @@ export const participantExportShape = z
     limit: z.int().meta({ description: 'The most items any one section holds.' }),
     truncated: z.array(z.enum(EXPORT_SECTIONS)).meta({
       description:
-        'Sections that held more than `limit` items and show the newest `limit` only; the rest stays ' +
-        'readable through that section’s paginated endpoint or a bulk export (`POST /v1/exports`).',
+        'Sections that held more than `limit` items and show `limit` only (the newest; lots: the first to be ' +
+        'consumed); the rest stays readable through that section’s paginated endpoint or a bulk export ' +
+        '(`POST /v1/exports`).',
     }),
   })
   .meta({ id: 'ParticipantExport' });

@@ -139,13 +139,16 @@ export interface LotRow {
   expires_at: Date | null;
 }
 
-/** A participant's open lots in consumption order (soonest expiry first, never-expiring last). */
-export async function openLots(sql: Sql, participantId: number | string): Promise<LotRow[]> {
+/**
+ * A participant's open lots in consumption order (soonest expiry first, never-expiring last), the
+ * first `limit` of them when given (the subject-access export's bound).
+ */
+export async function openLots(sql: Sql, participantId: number | string, limit?: number): Promise<LotRow[]> {
   const { rows } = await sql.query<LotRow>(
     `select entry_id, points, remaining, expires_at from point_lots
       where participant_id = $1 and remaining > 0
-      order by expires_at asc nulls last, id`,
-    [participantId],
+      order by expires_at asc nulls last, id${limit === undefined ? '' : ' limit $2'}`,
+    limit === undefined ? [participantId] : [participantId, limit],
   );
   return rows;
 }

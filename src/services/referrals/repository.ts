@@ -95,12 +95,15 @@ const REFERRAL_FROM = `referrals r join participants a on a.id = r.advocate_id j
 export interface ReferralFilter {
   /** The advocate's internal id. */
   advocateId?: number;
+  /** A participant's internal id, as the advocate or the friend (the subject-access export). */
+  partyId?: number;
   status?: ReferralStatus;
 }
 
 /**
  * One keyset range of the workspace's referrals, newest first (the id is a UUIDv7). By advocate it
- * reads that advocate's referrals (their index) and sorts them by id.
+ * reads that advocate's referrals (their index) and sorts them by id; by party, those of either
+ * side.
  */
 export async function referralRows(
   sql: Sql,
@@ -113,6 +116,11 @@ export async function referralRows(
   if (filter.advocateId !== undefined) {
     params.push(filter.advocateId);
     where.push(`r.advocate_id = $${params.length}`);
+  }
+  if (filter.partyId !== undefined) {
+    params.push(filter.partyId);
+    // Either side's index (referrals_advocate_idx, referrals_friend_unique), or-ed in a bitmap.
+    where.push(`(r.advocate_id = $${params.length} or r.friend_id = $${params.length})`);
   }
   if (filter.status) {
     params.push(filter.status);
