@@ -1,3 +1,4 @@
+import type { SigningKey } from '../../lib/secrets.ts';
 import { type AttemptOutcome, sendDelivery } from './send.ts';
 import { SigningSecrets } from './signing-secrets.ts';
 import type { Claimed, CompletedAttempt } from './turn.sql.ts';
@@ -129,8 +130,11 @@ export class SendWindow {
     else this.held.delete(subscriptionId);
   }
 
-  /** The secrets that sign now (docs/webhooks.md#rotation), decrypted once per subscription and rotation. */
-  private secretsOf(d: Claimed): string[] {
+  /**
+   * The keys that sign now (docs/webhooks.md#rotation), decrypted and imported once per
+   * subscription and secret: a rotation or a new secret changes `source` and reads them again.
+   */
+  private secretsOf(d: Claimed): SigningKey[] {
     const cached = this.secrets.get(d.subscription_id);
     if (cached && cached.source === SigningSecrets.sourceOf(d.secret_enc, d.previous_secrets)) {
       return cached.signing();

@@ -1,5 +1,5 @@
 import { EgressError, egressRequest } from '../../lib/egress.ts';
-import { signPayload, signStandardWebhook, standardWebhooksKey } from '../../lib/secrets.ts';
+import { type SigningKey, signingKey, signPayload, signStandardWebhook } from '../../lib/secrets.ts';
 
 /** Receivers see this; custom headers can never replace it (nor any header we set). */
 const USER_AGENT = 'svc-webhooks/1';
@@ -13,11 +13,12 @@ export interface OutgoingDelivery {
   url: string;
   /**
    * The signing secrets, the current one first, then each old one still in its grace
-   * (docs/webhooks.md#rotation): one signature per secret in both signature headers.
+   * (docs/webhooks.md#rotation): one signature per secret in both signature headers. The
+   * dispatcher passes them imported (signing-secrets.ts); a plaintext secret is imported here.
    */
-  secrets: readonly string[];
+  secrets: readonly (string | SigningKey)[];
   /** The delivery's stored body: signed and sent byte for byte. */
-  body: string;
+  body: string | Buffer;
   customHeaders: Record<string, string>;
 }
 
@@ -42,15 +43,25 @@ export function deliveryHeaders(
   d: OutgoingDelivery,
   now = Math.floor(Date.now() / 1000),
 ): Record<string, string> & { 'x-svc-signature': string } {
+  const keys = d.secrets.map((s) => (typeof s === 'string' ? signingKey(s) : s));
   const ours: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
     'x-svc-delivery-id': d.id,
     'x-svc-event-type': d.type,
-    'x-svc-signature': signPayload(d.secrets, d.body, now),
+    'x-svc-signature': signPayload(
+      keys.map((k) => k.svc),
+      d.body,
+      now,
+    ),
     'webhook-id': d.id,
     'webhook-timestamp': String(now),
-    'webhook-signature': signStandardWebhook(d.secrets.map(standardWebhooksKey), d.id, now, d.body),
+    'webhook-signature': signStandardWebhook(
+      keys.map((k) => k.standard),
+      d.id,
+      now,
+      d.body,
+    ),
   };
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(d.customHeaders)) {
@@ -119,11 +130,13 @@ export async function sendDelivery(
   opts: { timeoutMs: number; allowCidrs: string[] },
 ): Promise<AttemptOutcome> {
   const started = performance.now();
+  // Encoded once, for both signatures (two HMACs per secret) and the request.
+  const body = typeof d.body === 'string' ? Buffer.from(d.body, 'utf8') : d.body;
   try {
     const res = await egressRequest(d.url, {
       method: 'POST',
-      headers: deliveryHeaders(d),
-      body: d.body,
+      headers: deliveryHeaders({ ...d, body }),
+      body,
       timeoutMs: opts.timeoutMs,
       maxBodyBytes: SNIPPET_BYTES,
       allowCidrs: opts.allowCidrs,

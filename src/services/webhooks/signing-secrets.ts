@@ -1,4 +1,4 @@
-import { decryptSecret } from '../../lib/secrets.ts';
+import { decryptSecret, type SigningKey, signingKey } from '../../lib/secrets.ts';
 
 /** A secret replaced by a rotation, still signing until `expires_at` (docs/webhooks.md#rotation). */
 export interface PreviousSecret {
@@ -22,22 +22,22 @@ export const unexpired = (previous: readonly PreviousSecret[], now = Date.now())
   listOf(previous).filter((p) => Date.parse(p.expires_at) > now);
 
 /**
- * A subscription's secrets in plaintext, decrypted once: the current one and the old ones with
- * their expiry. `signing(now)` answers the secrets that sign at `now`: the current one first,
- * then each unexpired old one, newest first.
+ * A subscription's secrets, decrypted and imported as HMAC keys once (lib/secrets.ts `signingKey`):
+ * the current one and the old ones with their expiry. `signing(now)` answers the keys that sign
+ * at `now`: the current one first, then each unexpired old one, newest first.
  */
 export class SigningSecrets {
   /** What they were decrypted from: a changed subscription (a rotation) reads them again. */
   readonly source: string;
-  private readonly current: string;
-  private readonly previous: { secret: string; expiresAt: number }[];
+  private readonly current: SigningKey;
+  private readonly previous: { key: SigningKey; expiresAt: number }[];
 
   constructor(currentEnc: string, stored: readonly PreviousSecret[], key: string) {
     const previous = listOf(stored);
     this.source = SigningSecrets.sourceOf(currentEnc, previous);
-    this.current = decryptSecret(currentEnc, key);
+    this.current = signingKey(decryptSecret(currentEnc, key));
     this.previous = previous.map((p) => ({
-      secret: decryptSecret(p.secret_enc, key),
+      key: signingKey(decryptSecret(p.secret_enc, key)),
       expiresAt: Date.parse(p.expires_at),
     }));
   }
@@ -46,7 +46,9 @@ export class SigningSecrets {
     return [currentEnc, ...listOf(previous).map((p) => `${p.secret_enc}@${p.expires_at}`)].join(' ');
   }
 
-  signing(now = Date.now()): string[] {
-    return [this.current, ...this.previous.filter((p) => p.expiresAt > now).map((p) => p.secret)];
+  signing(now = Date.now()): SigningKey[] {
+    const keys = [this.current];
+    for (const p of this.previous) if (p.expiresAt > now) keys.push(p.key);
+    return keys;
   }
 }
