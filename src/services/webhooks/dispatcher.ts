@@ -26,6 +26,19 @@ const RECORD_BATCH = 500;
 const leaseMs = (timeoutMs: number) => 2 * timeoutMs + 10_000;
 /** The longest the loop sleeps without a NOTIFY: a safety net for a dropped LISTEN connection. */
 const IDLE_POLL_MS = 5_000;
+/**
+ * Successes to subscriptions this worker last recorded healthy (no failing streak) are held and
+ * written at most this long after; every other attempt, a failure or a success that may end a
+ * streak, is written at once, with whatever is held. A success is thus recorded within this long
+ * (docs/webhooks.md#auto-disable), and a burst costs a health statement a second instead of one a
+ * turn (bench `integrators`, part signing).
+ */
+const HEALTH_INTERVAL_MS = 1_000;
+/**
+ * How long a subscription recorded healthy is taken as such: another worker may have recorded a
+ * failure since, which a held success would end, so the knowledge is renewed by a write now and then.
+ */
+const HEALTHY_KNOWN_MS = 10_000;
 
 /**
  * Claims due deliveries (`FOR UPDATE SKIP LOCKED`, so any number of workers share the load and
@@ -45,7 +58,9 @@ const IDLE_POLL_MS = 5_000;
  *
  * Health: after a turn recorded attempts, each subscription's failing streak is updated
  * (health.sql.ts) and one failing too long, or answering 410, is disabled
- * (docs/webhooks.md#auto-disable) — off the loop, one batch after another.
+ * (docs/webhooks.md#auto-disable) — off the loop, one batch after another. Successes to a
+ * subscription known healthy are held and written once per HEALTH_INTERVAL_MS at most (always
+ * before any later attempt of this worker that is written at once).
  */
 export class DeliveryDispatcher {
   private readonly ctx: AppContext;
@@ -58,6 +73,18 @@ export class DeliveryDispatcher {
   private waiter: (() => void) | null = null;
   /** The health bookkeeping of recorded turns, chained so batches apply in order. */
   private health: Promise<void> = Promise.resolve();
+  /**
+   * Successes recorded but not yet written to their subscription's health: the newest per
+   * subscription, all the health statement needs of them (it keeps the newest success).
+   */
+  private readonly healthHeld = new Map<string, CompletedAttempt>();
+  /** Writes the held successes, HEALTH_INTERVAL_MS after the first was held. */
+  private healthTimer: NodeJS.Timeout | null = null;
+  /** Subscriptions this worker's last health write found healthy, with when (performance.now()). */
+  private readonly healthyAt = new Map<string, number>();
+  /** Health writes queued so far; per subscription, the last one queued and not yet answered. */
+  private healthWrites = 0;
+  private readonly healthPending = new Map<string, number>();
 
   constructor(ctx: AppContext, opts: { concurrency?: number } = {}) {
     this.ctx = ctx;
@@ -94,6 +121,7 @@ export class DeliveryDispatcher {
     await this.release(this.window.takeQueued());
     await this.window.settle();
     while (this.window.completed.length) await this.cycle(0, []);
+    this.writeHealth([]);
     await this.health;
     await this.listener?.stop();
     this.listener = null;
@@ -237,7 +265,7 @@ export class DeliveryDispatcher {
     // Sent in the order claimed: oldest due first.
     claimed.sort((a, b) => (a.pos ?? 0) - (b.pos ?? 0));
     if (batch.length) {
-      this.health = this.health.then(() => this.checkHealth(batch));
+      this.noteHealth(batch);
       const lastRung = new Set(batch.filter((c) => c.retryInS === null).map((c) => c.id));
       const exhausted = dead.filter((id) => lastRung.has(id));
       if (exhausted.length) {
@@ -249,15 +277,57 @@ export class DeliveryDispatcher {
     return { claimed, token, total, nextDueMs };
   }
 
-  /** Records the batch on its subscriptions and disables those it condemns; never throws. */
-  private async checkHealth(batch: CompletedAttempt[]): Promise<void> {
+  /**
+   * A recorded batch's health: held when every attempt succeeded to a subscription known healthy
+   * (a write would change nothing but `last_success_at`), else written at once with what is held
+   * (which came before it).
+   */
+  private noteHealth(batch: CompletedAttempt[]): void {
+    const known = performance.now() - HEALTHY_KNOWN_MS;
+    if (batch.some((c) => !c.outcome.ok || !((this.healthyAt.get(c.subscriptionId) ?? known) > known))) {
+      this.writeHealth(batch);
+      return;
+    }
+    for (const c of batch) {
+      const held = this.healthHeld.get(c.subscriptionId);
+      if (!held || held.attemptedAt < c.attemptedAt) this.healthHeld.set(c.subscriptionId, c);
+    }
+    this.healthTimer ??= setTimeout(() => this.writeHealth([]), HEALTH_INTERVAL_MS);
+  }
+
+  /** Queues one health statement for the held successes and `batch`. */
+  private writeHealth(batch: CompletedAttempt[]): void {
+    if (this.healthTimer) clearTimeout(this.healthTimer);
+    this.healthTimer = null;
+    const attempts = [...this.healthHeld.values(), ...batch];
+    this.healthHeld.clear();
+    if (!attempts.length) return;
+    const write = ++this.healthWrites;
+    for (const a of attempts) {
+      this.healthPending.set(a.subscriptionId, write);
+      // A failure may start a streak: until this write answers, its successes are written at once.
+      if (!a.outcome.ok) this.healthyAt.delete(a.subscriptionId);
+    }
+    this.health = this.health.then(() => this.checkHealth(attempts, write));
+  }
+
+  /**
+   * Records the batch on its subscriptions (health write number `write`), notes which are healthy
+   * and disables those it condemns; never throws.
+   */
+  private async checkHealth(batch: CompletedAttempt[], write: number): Promise<void> {
     try {
-      const condemned = await recordHealth(
-        this.ctx.pool,
-        batch,
-        this.ctx.config.WEBHOOK_DISABLE_AFTER_SECONDS,
-      );
-      for (const { id, reason } of condemned) {
+      const health = await recordHealth(this.ctx.pool, batch, this.ctx.config.WEBHOOK_DISABLE_AFTER_SECONDS);
+      const now = performance.now();
+      for (const [id, at] of this.healthyAt) if (at <= now - HEALTHY_KNOWN_MS) this.healthyAt.delete(id);
+      for (const h of health) {
+        // A later write of this subscription is queued: its answer is the one that counts.
+        if (this.healthPending.get(h.id) !== write) continue;
+        if (h.healthy) this.healthyAt.set(h.id, now);
+        else this.healthyAt.delete(h.id);
+      }
+      for (const { id, reason } of health) {
+        if (!reason) continue;
         if (await disableSubscription(this.ctx, id, reason)) {
           this.ctx.log.warn({ subscription: id, reason }, 'webhook subscription disabled');
         }
@@ -265,6 +335,9 @@ export class DeliveryDispatcher {
     } catch (err) {
       // The next recorded attempt brings the streak up to date (a 410 answers again).
       this.ctx.log.error({ err }, 'webhook dispatcher: recording subscription health failed');
+    } finally {
+      for (const { subscriptionId: id } of batch)
+        if (this.healthPending.get(id) === write) this.healthPending.delete(id);
     }
   }
 }

@@ -1,7 +1,8 @@
-// Raw SQL: the dispatcher's record of each subscription's failing streak, one statement per turn that
-// recorded attempts (bench suite `webhooks`): `unnest` of the attempts, grouped per subscription. It
-// runs on its own, after the turn committed, so it never holds delivery and subscription rows at once
-// (a pause locks the subscription, then its deliveries).
+// Raw SQL: the dispatcher's record of each subscription's failing streak (bench suites `webhooks` and
+// `integrators`): one statement per turn that recorded attempts, except successes to subscriptions it
+// found healthy, which it writes once a second (dispatcher.ts): `unnest` of the attempts, grouped per
+// subscription. It runs on its own, after the turn committed, so it never holds delivery and
+// subscription rows at once (a pause locks the subscription, then its deliveries).
 import type { Sql } from '../../db/tx.ts';
 import type { CompletedAttempt } from './turn.sql.ts';
 
@@ -15,8 +16,9 @@ export type DisableReason = 'failing' | 'gone';
  * `last_success_at` moves to the newest success; `failing_since` becomes the first failure after
  * that success (the one already recorded, or one of these attempts), or null when no failure
  * followed it. Old secrets past their grace are dropped here too (docs/webhooks.md#rotation).
- * Answers the active subscriptions to disable: one that answered 410, or one whose attempt failed
- * here while its streak is at least $5 seconds old. Rows are locked in id order, `for no key
+ * Answers each subscription with whether it is now healthy (no failing streak) and, for an active
+ * one to disable, why: it answered 410, or an attempt failed here while its streak is at least $5
+ * seconds old. Rows are locked in id order, `for no key
  * update`: a transaction inserting deliveries holds `for key share` on their subscriptions (the
  * foreign key), which `for update` would wait on — and, taken in another order, deadlock with
  * (the chaos run found it: redemptions and adjustments failing with 40P01).
@@ -45,23 +47,31 @@ with o as (
   from k where s.id = k.sub and s.id in (select id from l)
   returning s.id, s.status, s.deleted_at, s.failing_since, k.failed, k.gone
 )
-select id, case when gone then 'gone' else 'failing' end as reason
+select id, failing_since is null as healthy,
+       case when status = 'active' and deleted_at is null
+             and (gone or (failed and failing_since <= now() - make_interval(secs => $5::double precision)))
+            then case when gone then 'gone' else 'failing' end end as reason
 from upd
-where status = 'active' and deleted_at is null
-  and (gone or (failed and failing_since <= now() - make_interval(secs => $5::double precision)))
 order by id`;
+
+/** A subscription after its attempts were recorded: healthy (no failing streak), or to disable and why. */
+export interface Health {
+  id: string;
+  healthy: boolean;
+  reason: DisableReason | null;
+}
 
 /**
  * Records the attempts' outcomes on their subscriptions (docs/webhooks.md#auto-disable) and
- * answers the subscriptions that must now be disabled, with why.
+ * answers each subscription's health, with why it must now be disabled, if it must.
  */
 export async function recordHealth(
   sql: Sql,
   attempts: readonly CompletedAttempt[],
   disableAfterSeconds: number,
-): Promise<{ id: string; reason: DisableReason }[]> {
+): Promise<Health[]> {
   if (!attempts.length) return [];
-  const { rows } = await sql.query<{ id: string; reason: DisableReason }>(HEALTH_SQL, [
+  const { rows } = await sql.query<Health>(HEALTH_SQL, [
     attempts.map((a) => a.subscriptionId),
     attempts.map((a) => a.attemptedAt),
     attempts.map((a) => a.outcome.ok),
