@@ -36,7 +36,7 @@
 import autocannon, { type Request, type Result } from 'autocannon';
 import pg from 'pg';
 import { withClient } from './postgres.ts';
-import { eventRequests } from './scenarios.ts';
+import { eventRequests, orderLikeBody } from './scenarios.ts';
 import type { Suite, SuiteContext } from './suites.ts';
 import {
   bareSender,
@@ -95,22 +95,8 @@ const drive = async (
 ): Promise<Result> =>
   await autocannon({ url, connections, pipelining: 1, duration: seconds, timeout: 30, requests });
 
-/** An order event of the batch part; `i` is unique in the run (7919 is prime to the participants). */
-function orderEvent(i: number) {
-  const p = (i * 7919) % PARTICIPANTS;
-  return {
-    event_type: ORDER,
-    participant: { external_id: `int_${p}`, email: `int_${p}@example.com` },
-    payload: {
-      order_id: `ord_${i}`,
-      amount_cents: 1000 + ((i * 37) % 9000),
-      currency: 'EUR',
-      items: 1 + (i % 5),
-      channel: i % 3 === 0 ? 'app' : 'web',
-    },
-    occurred_at: new Date().toISOString(),
-  };
-}
+/** An order event of the batch part; `i` is unique in the run. */
+const orderEvent = (i: number) => orderLikeBody(i, ORDER, 'int', PARTICIPANTS);
 
 // --- batch ----------------------------------------------------------------------------------
 

@@ -30,13 +30,17 @@ const EVENT_TYPES = ['order.completed', 'page.viewed', 'review.posted', 'referra
 const PARTICIPANTS = 1000;
 let sequence = 0;
 
-/** A realistic ingest body; `i` is unique per request in the whole run. */
-function eventBody(i: number) {
+/**
+ * A realistic ingest body; `i` is unique per request in the whole run. `type` and `prefix` name the
+ * event type and the participants' ids (`<prefix>_<n>`, e-mail `<prefix>_<n>@example.com`, n below
+ * `participants`).
+ */
+export function orderLikeBody(i: number, type: string, prefix: string, participants = PARTICIPANTS) {
   // 7919 is prime to 1000, so consecutive requests walk all participants in a scattered order.
-  const p = (i * 7919) % PARTICIPANTS;
+  const p = (i * 7919) % participants;
   return {
-    event_type: EVENT_TYPES[i % EVENT_TYPES.length],
-    participant: { external_id: `user_${p}`, email: `user_${p}@example.com` },
+    event_type: type,
+    participant: { external_id: `${prefix}_${p}`, email: `${prefix}_${p}@example.com` },
     payload: {
       order_id: `ord_${i}`,
       amount_cents: 1000 + ((i * 37) % 9000),
@@ -47,6 +51,8 @@ function eventBody(i: number) {
     occurred_at: new Date().toISOString(),
   };
 }
+
+const eventBody = (i: number) => orderLikeBody(i, EVENT_TYPES[i % EVENT_TYPES.length]!, 'user');
 
 /**
  * `POST /v1/events` requests for autocannon: the i-th request of the run carries `body(i)` and
