@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidv7Floor } from '../src/lib/uuid7.ts';
+import { uuidv7, uuidv7Floor } from '../src/lib/uuid7.ts';
 import { processEvents } from '../src/services/events/process-events.ts';
-import { lookbackFloor } from '../src/services/flows/engine/load.ts';
+import { lookbackFloor, PULL_BUDGET, pullLimit } from '../src/services/flows/engine/load.ts';
 import { buildFlow } from './factories.ts';
 import { startTestApp, type TestApp, type TestWorkspace } from './helpers.ts';
 
@@ -117,6 +117,58 @@ describe('order of a participant’s events across batches', () => {
     );
     expect(await processEvents(app.ctx, [later])).toEqual(new Map());
     expect(await statuses([old, later])).toEqual({ [old]: 'received', [later]: 'processed' });
+  });
+
+  it('takes in at most its share of earlier events, the earliest, and hands its own to a new job', async () => {
+    const ws = await app.workspace();
+    const flow = await thirdOrderFlow(ws);
+    const first = await post(ws, 'p');
+    // PULL_BUDGET more earlier orders still waiting (accepted, their jobs not run yet), then the
+    // batch's own order: one more than a batch of one participant takes in.
+    const earlier = Array.from({ length: PULL_BUDGET }, () => uuidv7());
+    const own = await post(ws, 'p');
+    await q(
+      `insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at,
+                           status, source)
+       select x.id, e.workspace_id, e.mode, e.event_type, e.participant_id, e.external_id, '{}', now(), 'received', 'api'
+         from events e cross join unnest($2::uuid[]) x(id) where e.id = $1`,
+      [own, earlier],
+    );
+    const ids = [first, ...earlier, own];
+    const jobsOf = async (id: string) =>
+      (
+        await q<{ ids: string[] }>(
+          `select data->'eventIds' as ids from pgboss.job where name = 'events.process' and data->'eventIds' ? $1`,
+          [id],
+        )
+      ).map((j) => j.ids);
+    expect(await jobsOf(own)).toEqual([[own]]); // ingest's
+
+    expect(pullLimit(1)).toBe(PULL_BUDGET);
+    expect(await processEvents(app.ctx, [own])).toEqual(new Map());
+    // The earliest PULL_BUDGET are processed, in order: the badge on the third.
+    const after = await statuses(ids);
+    expect(ids.filter((id) => after[id] === 'processed')).toEqual(ids.slice(0, PULL_BUDGET));
+    expect(await runEvents(flow.id)).toContain(ids[2]);
+    expect(await orders(ws)).toBe(PULL_BUDGET);
+    // Its own order waits behind the one left, in a job of its own.
+    expect(await jobsOf(own)).toEqual([[own], [own]]);
+
+    expect(await processEvents(app.ctx, [own])).toEqual(new Map());
+    expect(Object.values(await statuses(ids)).every((s) => s === 'processed')).toBe(true);
+    expect(await orders(ws)).toBe(PULL_BUDGET + 2);
+    const badges = await q(
+      `select r.event_id from flow_runs r where r.flow_id = $1 and r.steps::text like '%"award_badge"%completed%'`,
+      [flow.id],
+    );
+    expect(badges.map((b) => b.event_id)).toEqual([ids[2]]);
+    expect(await jobsOf(own)).toEqual([[own], [own]]);
+  });
+
+  it('shares the earlier events it takes in among its participants, at least one each', () => {
+    expect(pullLimit(1)).toBe(PULL_BUDGET);
+    expect(pullLimit(1000)).toBe(Math.floor(PULL_BUDGET / 1000));
+    expect(pullLimit(PULL_BUDGET * 3)).toBe(1);
   });
 
   it('computes the floor as the first UUIDv7 of the minute before the oldest id', () => {

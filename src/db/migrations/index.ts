@@ -17,6 +17,7 @@ import { Migration20261128100000 } from './Migration20261128100000.ts';
 import { Migration20261128130000 } from './Migration20261128130000.ts';
 import { Migration20261128170000 } from './Migration20261128170000.ts';
 import { Migration20261128180000 } from './Migration20261128180000.ts';
+import { Migration20261128230000 } from './Migration20261128230000.ts';
 
 /** Committed migrations in order; `npm run migration:create` writes new files beside this one. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   { name: 'Migration20261128130000', class: Migration20261128130000 },
   { name: 'Migration20261128170000', class: Migration20261128170000 },
   { name: 'Migration20261128180000', class: Migration20261128180000 },
+  { name: 'Migration20261128230000', class: Migration20261128230000 },
 ];

@@ -70,6 +70,13 @@ const EventSchema = defineEntity({
   indexes: [
     { name: 'events_list_idx', properties: ['workspace', 'mode', 'id'] },
     { name: 'events_participant_idx', properties: ['participant', 'id'] },
+    // The engine's look for a participant's earlier events still waiting (docs/guarantees.md#ordering):
+    // entered when an event is accepted, left behind when it is processed.
+    {
+      name: 'events_received_idx',
+      expression:
+        'create index "events_received_idx" on "events" ("participant_id", "id") where status = \'received\'',
+    },
     // Windowed conditions and achievements (docs/engagement.md#time-windows): a participant's
     // processed events of a type by time, read index-only; entered when an event is processed.
     {

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { type Sql, uniqueViolation, withTransaction } from '../../db/tx.ts';
+import { sendJob } from '../../jobs/payloads.ts';
+import { PROCESS_EVENT_QUEUE } from '../../jobs/queues.ts';
 import { runEngineBatch } from '../flows/engine/batch.ts';
 import { messageSender } from '../flows/engine/send-message.ts';
 import { finishFlowless } from './flowless.sql.ts';
@@ -108,7 +110,11 @@ async function processChunk(
   }
 }
 
-/** One batch in its transaction: lock, load, evaluate, write (engine/batch.ts). */
+/**
+ * One batch in its transaction: lock, load, evaluate, write (engine/batch.ts). The events it left
+ * behind their participants' earlier ones (engine/load.ts `loadBatch`) get a job of their own in
+ * the same transaction: committed with the batch, gone with it on a rollback.
+ */
 async function runBatch(
   ctx: AppContext,
   sql: Sql,
@@ -124,5 +130,7 @@ async function runBatch(
     // A savepoint per message, so one that fails mid-statement leaves the batch's transaction usable.
     sendMessage: messageSender(sql, ctx.boss),
   });
+  if (batch?.deferred.length)
+    await sendJob(ctx.boss, PROCESS_EVENT_QUEUE, { eventIds: batch.deferred }, {}, sql);
   return batch?.plan.failed ?? new Map();
 }

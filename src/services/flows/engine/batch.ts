@@ -24,6 +24,8 @@ export interface EngineBatchOptions {
 /** What one batch evaluated and wrote: its events, the state they left and the plan written. */
 export interface EngineBatch {
   events: EventRow[];
+  /** Events of `ids` it left `received` behind their participants' earlier ones (load.ts `loadBatch`). */
+  deferred: string[];
   state: BatchState;
   plan: BatchPlan;
 }
@@ -42,7 +44,7 @@ export async function runEngineBatch(
 ): Promise<EngineBatch | null> {
   const participants = await lockParticipants(sql, ids);
   if (!participants.size) return null;
-  const { events, flows, runs, multipliers, counts, badges, holdings, runCounts } = await loadBatch(
+  const { events, flows, runs, multipliers, counts, badges, holdings, runCounts, deferred } = await loadBatch(
     sql,
     ids,
     [...participants.keys()],
@@ -89,5 +91,5 @@ export async function runEngineBatch(
   // No run resumed: no derived ledger key of the batch can exist, so postCredits skips the lookup.
   await writePlan(sql, plan, opts.finalAttempt, { freshCredits: opts.trustFresh && !resumed.length });
   await writeMechanics(sql, mechanics, plan);
-  return { events, state, plan };
+  return { events, deferred, state, plan };
 }

@@ -105,6 +105,8 @@ export interface BatchRows {
   badges: BadgeKeyRow[];
   holdings: { participant_id: number; badge_id: number; tier: string }[];
   run_counts: { flow_id: string; participant_id: number; n: number }[];
+  /** The batch's own events left for a later batch: their participants wait on more earlier ones. */
+  deferred: string[];
 }
 
 /**
@@ -119,20 +121,31 @@ const createsParticipant = (e: string) =>
 /**
  * Everything a batch reads after its participant locks, in ONE round trip: the events still
  * `received` (`$1`, of the participants `$2`), with, when `$5`, the participants' earlier events
- * still `received` from `$4` on (see loadBatch); the active flows of their types, prior runs,
- * event counts, multipliers active at `$3`, the badges those flows award, the participants'
- * holdings of them and run counts for limited flows.
+ * still `received` from `$4` on, at most `$6` a participant (see loadBatch); the active flows of
+ * their types, prior runs, event counts, multipliers active at `$3`, the badges those flows award,
+ * the participants' holdings of them and run counts for limited flows. `deferred`: the batch's own
+ * events that wait behind more earlier ones than `$6` (see loadBatch).
  *
  * The batch's rows drive the per-event and per-participant reads as joins (`ev join …`,
  * `unnest($2) join …`), never as `= any(array)` conditions on the probed table: as a filter the
  * array is tested against every scanned row (500 participants × every holder of a badge, or ×
  * every count row when a plan cached on a young table scans it), and as an index condition
  * inside a nested loop it is sorted again for every outer row (500 × 500 event ids). Either took
- * most of this statement's time in the `engine` bench; as joins, a few milliseconds.
+ * most of this statement's time in the `engine` bench; as joins, a few milliseconds. The earlier
+ * events are a range of events_received_idx per participant, which holds only events still
+ * `received`: a range of events_participant_idx walked every event the participant had processed
+ * since `$4`, hundreds a participant in a backlog (bench `integrators`).
  */
 export async function loadBatchRows(
   sql: Sql,
-  values: [eventIds: string[], participantIds: number[], at: Date, floor: string, pullEarlier: boolean],
+  values: [
+    eventIds: string[],
+    participantIds: number[],
+    at: Date,
+    floor: string,
+    pullEarlier: boolean,
+    pullLimit: number,
+  ],
 ): Promise<BatchRows> {
   const { rows } = await sql.query<BatchRows>({
     name: 'engine_load_batch',
@@ -142,16 +155,30 @@ export async function loadBatchRows(
            from events
           where id = any($1::uuid[]) and status = 'received' and event_type is not null
             and participant_id = any($2::bigint[])
-       ), ev as materialized (
-         select * from own
-         union all
-         select e.id, e.workspace_id, e.mode, e.event_type, e.participant_id, e.payload, e.occurred_at, e.referral_code,
-                ${createsParticipant('e')}
+       ), pulled as materialized (
+         select x.*
            from (select distinct on (participant_id) participant_id, id as upto from own order by participant_id, id desc) b
-           join events e on e.participant_id = b.participant_id and e.id >= $4::uuid and e.id < b.upto
-          where $5::boolean and e.status = 'received' and e.event_type is not null
-            and not exists (select 1 from own o where o.id = e.id)
-            and not exists (select 1 from flow_runs r where r.event_id = e.id and r.status = 'failed')
+          cross join lateral (
+            select e.id, e.workspace_id, e.mode, e.event_type, e.participant_id, e.payload, e.occurred_at, e.referral_code,
+                   ${createsParticipant('e')}
+              from events e
+             where e.participant_id = b.participant_id and e.id >= $4::uuid and e.id < b.upto
+               and e.status = 'received' and e.event_type is not null
+               and not exists (select 1 from own o where o.id = e.id)
+               and not exists (select 1 from flow_runs r where r.event_id = e.id and r.status = 'failed')
+             order by e.id
+             limit $6::int + 1) x
+          where $5::boolean
+       ), cut as materialized (
+         -- A participant with more earlier events than $6: the first one this batch leaves.
+         select participant_id, (array_agg(id order by id desc))[1] as at
+           from pulled group by participant_id having count(*) > $6::int
+       ), ev as materialized (
+         select * from own o
+          where not exists (select 1 from cut c where c.participant_id = o.participant_id and o.id > c.at)
+         union all
+         select * from pulled p
+          where not exists (select 1 from cut c where c.participant_id = p.participant_id and p.id >= c.at)
        ), f as materialized (
          select f.id, f.workspace_id, f.mode, f.name, f.event_type, f.conditions, f.actions, f.max_runs_per_participant
            from flows f
@@ -167,6 +194,8 @@ export async function loadBatchRows(
        )
        select
          (select coalesce(json_agg(ev order by ev.id), '[]') from ev) as events,
+         (select coalesce(json_agg(o.id order by o.id), '[]')
+            from own o join cut c on c.participant_id = o.participant_id and o.id > c.at) as deferred,
          (select coalesce(json_agg(f order by f.id), '[]') from f) as flows,
          (select coalesce(json_agg(r), '[]') from (
             select r.id, r.event_id, r.flow_id, r.status, r.steps

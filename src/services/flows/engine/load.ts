@@ -118,6 +118,8 @@ export interface BatchContext {
   badges: Map<string, BadgeRow>;
   holdings: Set<string>;
   runCounts: Map<string, number>;
+  /** The batch's own events it leaves `received` for a later batch (see {@link loadBatch}). */
+  deferred: string[];
 }
 
 /**
@@ -126,6 +128,16 @@ export interface BatchContext {
  * a bound keeps the lookup a short range of the (participant, id) index.
  */
 const PULL_LOOKBACK_MS = 60_000;
+
+/**
+ * How many earlier events a batch takes in at most, shared among its participants (at least one
+ * each; see {@link loadBatch}): a batch stays a few thousand events when every participant is
+ * hundreds behind, not all of their backlogs in one transaction (bench `integrators`).
+ */
+export const PULL_BUDGET = 2000;
+
+/** The earlier events a batch of `participants` takes in per participant. */
+export const pullLimit = (participants: number) => Math.max(1, Math.floor(PULL_BUDGET / participants));
 
 /** The smallest UUIDv7 of the moment PULL_LOOKBACK_MS before the batch's oldest event. */
 export function lookbackFloor(eventIds: string[]): string {
@@ -147,6 +159,10 @@ export function lookbackFloor(eventIds: string[]): string {
  * worker could overtake a slower batch on another, and the 10th purchase be rewarded on the 8th.
  * Events with a failed run are left to their own job's retries; so is everything when a failed
  * batch is retried event by event (`pullEarlier` false), so one bad event holds back no other.
+ * It takes in at most {@link pullLimit} a participant, the earliest: a participant with more
+ * waiting keeps its own events of this batch after the first one left behind `received`, and the
+ * caller hands them to a new job (`deferred`), so order holds and no transaction grows with a
+ * backlog.
  */
 export async function loadBatch(
   sql: Sql,
@@ -161,6 +177,7 @@ export async function loadBatch(
     at,
     lookbackFloor(eventIds),
     pullEarlier,
+    pullLimit(participantIds.length),
   ];
   let raw = await loadBatchRows(sql, values);
   if (raw.badges.length < raw.badge_keys) {
@@ -223,5 +240,6 @@ function batchContext(raw: BatchRows): BatchContext {
     badges: new Map(raw.badges.map((b) => [badgeKeyOf(b), { id: Number(b.id), key: b.key, name: b.name }])),
     holdings: new Set(raw.holdings.map((h) => `${h.participant_id}/${h.badge_id}/${h.tier}`)),
     runCounts: new Map(raw.run_counts.map((c) => [`${c.flow_id}/${c.participant_id}`, Number(c.n)])),
+    deferred: raw.deferred,
   };
 }
