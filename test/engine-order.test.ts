@@ -119,7 +119,7 @@ describe('order of a participant’s events across batches', () => {
     expect(await statuses([old, later])).toEqual({ [old]: 'received', [later]: 'processed' });
   });
 
-  it('takes in at most its share of earlier events, the earliest, and hands its own to a new job', async () => {
+  it('takes in at most its share of earlier events, the earliest, and hands its own left behind to a new job', async () => {
     const ws = await app.workspace();
     const flow = await thirdOrderFlow(ws);
     const first = await post(ws, 'p');

@@ -105,9 +105,18 @@ export interface BatchRows {
   badges: BadgeKeyRow[];
   holdings: { participant_id: number; badge_id: number; tier: string }[];
   run_counts: { flow_id: string; participant_id: number; n: number }[];
-  /** The batch's own events left for a later batch: their participants wait on more earlier ones. */
-  deferred: string[];
+  /**
+   * Per participant with more earlier events waiting than the batch takes in, the first one it
+   * leaves: `[participant id, event id]`. Its own events after that wait for a later batch.
+   */
+  stops: [number | string, string][];
 }
+
+/** An event's columns as the engine reads them. */
+const EVENT_COLUMNS = (e: string) =>
+  ['id', 'workspace_id', 'mode', 'event_type', 'participant_id', 'payload', 'occurred_at', 'referral_code']
+    .map((c) => `${e}.${c}`)
+    .join(', ');
 
 /**
  * Whether the ingest statement that wrote the event created its participant (docs/referrals.md#attribution):
@@ -121,17 +130,19 @@ const createsParticipant = (e: string) =>
 /**
  * Everything a batch reads after its participant locks, in ONE round trip: the events still
  * `received` (`$1`, of the participants `$2`), with, when `$5`, the participants' earlier events
- * still `received` from `$4` on, at most `$6` a participant (see loadBatch); the active flows of
- * their types, prior runs, event counts, multipliers active at `$3`, the badges those flows award,
- * the participants' holdings of them and run counts for limited flows. `deferred`: the batch's own
- * events that wait behind more earlier ones than `$6` (see loadBatch).
+ * still `received` from `$4` on, at most `$6` a participant (see loadBatch, `stops`); the active
+ * flows of their types, prior runs, event counts, multipliers active at `$3`, the badges those
+ * flows award, the participants' holdings of them and run counts for limited flows.
  *
- * The batch's rows drive the per-event and per-participant reads as joins (`ev join …`,
- * `unnest($2) join …`), never as `= any(array)` conditions on the probed table: as a filter the
- * array is tested against every scanned row (500 participants × every holder of a badge, or ×
- * every count row when a plan cached on a young table scans it), and as an index condition
- * inside a nested loop it is sorted again for every outer row (500 × 500 event ids). Either took
- * most of this statement's time in the `engine` bench; as joins, a few milliseconds. The earlier
+ * The batch's rows drive the per-event and per-participant reads as index probes, one per row
+ * (`ev cross join lateral (… where r.event_id = ev.id offset 0)`), never as `= any(array)`
+ * conditions on the probed table nor as plain joins: as a filter the array is tested against every
+ * scanned row (500 participants × every holder of a badge), as an index condition inside a nested
+ * loop it is sorted again for every outer row (500 × 500 event ids), and a plain join lets a
+ * generic plan made while a table was near empty (statistics taken before a backlog was
+ * processed) scan flow_runs whole for every event of the batch: 41 s a batch in the
+ * `integrators` bench. `offset 0` keeps each lateral subquery a probe the planner cannot turn
+ * back into a join. The earlier
  * events are a range of events_received_idx per participant, which holds only events still
  * `received`: a range of events_participant_idx walked every event the participant had processed
  * since `$4`, hundreds a participant in a backlog (bench `integrators`).
@@ -150,35 +161,32 @@ export async function loadBatchRows(
   const { rows } = await sql.query<BatchRows>({
     name: 'engine_load_batch',
     text: `with own as materialized (
-         select id, workspace_id, mode, event_type, participant_id, payload, occurred_at, referral_code,
-                ${createsParticipant('events')}
+         select ${EVENT_COLUMNS('events')}, ${createsParticipant('events')}
            from events
           where id = any($1::uuid[]) and status = 'received' and event_type is not null
             and participant_id = any($2::bigint[])
        ), pulled as materialized (
+         -- Per participant, its first earlier events still received (not the batch's own, none
+         -- with a failed run: a scalar probe per row, which no plan turns into a scan of flow_runs
+         -- for every participant), numbered: $6 of them and one more, where the batch stops.
          select x.*
-           from (select distinct on (participant_id) participant_id, id as upto from own order by participant_id, id desc) b
+           from (select participant_id, (array_agg(id order by id desc))[1] as upto, array_agg(id) as ids
+                   from own group by participant_id) b
           cross join lateral (
-            select e.id, e.workspace_id, e.mode, e.event_type, e.participant_id, e.payload, e.occurred_at, e.referral_code,
-                   ${createsParticipant('e')}
+            select ${EVENT_COLUMNS('e')}, ${createsParticipant('e')}, row_number() over (order by e.id) as rn
               from events e
              where e.participant_id = b.participant_id and e.id >= $4::uuid and e.id < b.upto
-               and e.status = 'received' and e.event_type is not null
-               and not exists (select 1 from own o where o.id = e.id)
-               and not exists (select 1 from flow_runs r where r.event_id = e.id and r.status = 'failed')
+               and e.status = 'received' and e.event_type is not null and e.id <> all(b.ids)
+               and (select 1 from flow_runs r where r.event_id = e.id and r.status = 'failed' limit 1) is null
              order by e.id
              limit $6::int + 1) x
           where $5::boolean
-       ), cut as materialized (
-         -- A participant with more earlier events than $6: the first one this batch leaves.
-         select participant_id, (array_agg(id order by id desc))[1] as at
-           from pulled group by participant_id having count(*) > $6::int
        ), ev as materialized (
-         select * from own o
-          where not exists (select 1 from cut c where c.participant_id = o.participant_id and o.id > c.at)
+         -- The batch's own events (loadBatch leaves those after a participant's stop for later)
+         -- and the earlier ones before each stop.
+         select * from own
          union all
-         select * from pulled p
-          where not exists (select 1 from cut c where c.participant_id = p.participant_id and p.id >= c.at)
+         select ${EVENT_COLUMNS('p')}, p.creates_participant from pulled p where p.rn <= $6::int
        ), f as materialized (
          select f.id, f.workspace_id, f.mode, f.name, f.event_type, f.conditions, f.actions, f.max_runs_per_participant
            from flows f
@@ -194,28 +202,31 @@ export async function loadBatchRows(
        )
        select
          (select coalesce(json_agg(ev order by ev.id), '[]') from ev) as events,
-         (select coalesce(json_agg(o.id order by o.id), '[]')
-            from own o join cut c on c.participant_id = o.participant_id and o.id > c.at) as deferred,
+         (select coalesce(json_agg(json_build_array(p.participant_id, p.id)), '[]') from pulled p where p.rn > $6::int) as stops,
          (select coalesce(json_agg(f order by f.id), '[]') from f) as flows,
          (select coalesce(json_agg(r), '[]') from (
-            select r.id, r.event_id, r.flow_id, r.status, r.steps
-              from ev join flow_runs r on r.event_id = ev.id) r) as runs,
+            select r.*
+              from ev cross join lateral (
+                select r.id, r.event_id, r.flow_id, r.status, r.steps from flow_runs r where r.event_id = ev.id offset 0) r) r) as runs,
          (select coalesce(json_agg(c), '[]') from (
-            select c.participant_id, c.event_type, c.count
-              from unnest($2::bigint[]) q(id) join participant_event_counts c on c.participant_id = q.id) c) as counts,
+            select c.*
+              from unnest($2::bigint[]) q(id) cross join lateral (
+                select c.participant_id, c.event_type, c.count from participant_event_counts c
+                 where c.participant_id = q.id offset 0) c) c) as counts,
          (select coalesce(json_agg(m), '[]') from (
             ${activeMultipliersSql('$2::bigint[]', '$3::timestamptz')}) m) as multipliers,
          (select count(*)::int from bk) as badge_keys,
          (select coalesce(json_agg(b), '[]') from b) as badges,
          (select coalesce(json_agg(h), '[]') from (
-            select pb.participant_id, pb.badge_id, pb.tier
-              from unnest($2::bigint[]) q(id) join participant_badges pb on pb.participant_id = q.id
-             where pb.badge_id in (select id from b)) h) as holdings,
+            select h.*
+              from b cross join unnest($2::bigint[]) q(id) cross join lateral (
+                select pb.participant_id, pb.badge_id, pb.tier from participant_badges pb
+                 where pb.participant_id = q.id and pb.badge_id = b.id offset 0) h) h) as holdings,
          (select coalesce(json_agg(c), '[]') from (
-            select r.flow_id, r.participant_id, count(*) as n
-              from unnest($2::bigint[]) q(id) join flow_runs r on r.participant_id = q.id
-             where r.flow_id in (select id from f where max_runs_per_participant is not null)
-             group by r.flow_id, r.participant_id) c) as run_counts`,
+            select f.id as flow_id, q.id as participant_id, c.n
+              from f cross join unnest($2::bigint[]) q(id) cross join lateral (
+                select count(*) as n from flow_runs r where r.participant_id = q.id and r.flow_id = f.id) c
+             where f.max_runs_per_participant is not null and c.n > 0) c) as run_counts`,
     values,
   });
   return rows[0]!;

@@ -197,8 +197,26 @@ const awardedBadges = (flows: BatchRows['flows']) =>
     ),
   );
 
+/**
+ * The batch's rows without its own events that come after a participant's stop (see
+ * {@link loadBatch}), and those events' ids.
+ */
+function withoutStopped(raw: BatchRows): { events: BatchRows['events']; deferred: string[] } {
+  if (!raw.stops.length) return { events: raw.events, deferred: [] };
+  const stops = new Map(raw.stops.map(([participant, id]) => [Number(participant), id]));
+  const events: BatchRows['events'] = [];
+  const deferred: string[] = [];
+  for (const e of raw.events) {
+    const stop = stops.get(Number(e.participant_id));
+    if (stop !== undefined && e.id > stop) deferred.push(e.id);
+    else events.push(e);
+  }
+  return { events, deferred };
+}
+
 function batchContext(raw: BatchRows): BatchContext {
-  const events: EventRow[] = raw.events.map((r) => ({
+  const taken = withoutStopped(raw);
+  const events: EventRow[] = taken.events.map((r) => ({
     id: r.id,
     workspaceId: r.workspace_id,
     mode: r.mode,
@@ -240,6 +258,6 @@ function batchContext(raw: BatchRows): BatchContext {
     badges: new Map(raw.badges.map((b) => [badgeKeyOf(b), { id: Number(b.id), key: b.key, name: b.name }])),
     holdings: new Set(raw.holdings.map((h) => `${h.participant_id}/${h.badge_id}/${h.tier}`)),
     runCounts: new Map(raw.run_counts.map((c) => [`${c.flow_id}/${c.participant_id}`, Number(c.n)])),
-    deferred: raw.deferred,
+    deferred: taken.deferred,
   };
 }
