@@ -142,10 +142,9 @@ const createsParticipant = (e: string) =>
  * generic plan made while a table was near empty (statistics taken before a backlog was
  * processed) scan flow_runs whole for every event of the batch: 41 s a batch in the
  * `integrators` bench. `offset 0` keeps each lateral subquery a probe the planner cannot turn
- * back into a join. The earlier
- * events are a range of events_received_idx per participant, which holds only events still
- * `received`: a range of events_participant_idx walked every event the participant had processed
- * since `$4`, hundreds a participant in a backlog (bench `integrators`).
+ * back into a join. The earlier events are a range of events_received_idx per participant, which
+ * holds only events still `received`: a range of events_participant_idx walked every event the
+ * participant had processed since `$4`, hundreds a participant in a backlog.
  */
 export async function loadBatchRows(
   sql: Sql,
