@@ -248,13 +248,15 @@ types as (
 stale as (select * from types where version is distinct from assumed),
 -- Whether each type is new, at tslot + 1.
 unseen as (select array_agg(unseen order by ord) as at from types),
--- Each row with the stored event its key names (none for a revoked key's row, which reads nothing)
--- and whether it is to be inserted: the first of its key, not stored, its key live, no schema stale.
+-- Each row with the stored event its key names (none for a revoked key's row, which reads nothing),
+-- whether it is to be inserted (the first of its key, not stored, its key live, no schema stale) and
+-- the status it is inserted with (the answer gives the same).
 -- The reads here and in \`slots\` are LATERAL with a LIMIT (the key is unique), so each stays one
 -- index probe per row, never a hash join over the whole table however stale its statistics.
 rows as (
   select i.*, p.id as prior_id, p.status as prior_status,
-         i.first and p.id is null and not i.denied and not exists (select 1 from stale) as fresh
+         i.first and p.id is null and not i.denied and not exists (select 1 from stale) as fresh,
+         case when i.quarantine_reason is null then 'received' else 'quarantined' end as new_status
     from (select c.*, coalesce(c.key_check in (select key_check from denied), false) as denied from input c) i
     left join lateral (
       select e.id, e.status from events e
@@ -316,7 +318,7 @@ inserted as (
   insert into events (id, workspace_id, mode, event_type, participant_id, external_id, payload, occurred_at,
                       status, quarantine_reason, idempotency_key, source, referral_code${replays ? ', replay_of' : ''})
   select r.id, r.workspace_id, r.mode, r.event_type, (select at from participant)[r.pslot + 1], r.external_id,
-         r.payload, r.occurred_at, case when r.quarantine_reason is null then 'received' else 'quarantined' end,
+         r.payload, r.occurred_at, r.new_status,
          r.quarantine_reason, r.idempotency_key, r.source, r.referral_code${replays ? ', r.replay_of' : ''}
     from rows r
    where r.fresh and not exists (select 1 from unresolved)
@@ -342,8 +344,7 @@ counted as (
 select r.idx,
        case when r.prior_id is not null then r.prior_id when r.fresh and not exists (select 1 from unresolved) then r.id end as id,
        case when r.prior_id is not null then r.prior_status
-            when r.fresh and not exists (select 1 from unresolved)
-            then case when r.quarantine_reason is null then 'received' else 'quarantined' end end as status,
+            when r.fresh and not exists (select 1 from unresolved) then r.new_status end as status,
        r.prior_id is not null as replayed, r.denied, null::text as type_scope, null::text as version, null::jsonb as schema
   from rows r
 union all
